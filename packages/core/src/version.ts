@@ -1,0 +1,2 @@
+/** IP versions the product handles. */
+export type IpVersion = 4 | 6;
