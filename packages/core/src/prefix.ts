@@ -1,0 +1,25 @@
+/** IP versions the product handles. */
+export type IpVersion = 4 | 6;
+
+/** Bits in an address of each version. */
+export const ADDRESS_BITS: Readonly<Record<IpVersion, 32 | 128>> = { 4: 32, 6: 128 };
+
+/**
+ * A network prefix: the network address as an unsigned integer (host bits clear) and its length.
+ * IPv4 values fit in 32 bits, IPv6 in 128; both are bigint here so planner rules are version-agnostic.
+ */
+export interface Prefix {
+  readonly version: IpVersion;
+  readonly network: bigint;
+  readonly length: number;
+}
+
+/** Number of addresses covered by a prefix. */
+export function prefixSize(prefix: Prefix): bigint {
+  return 1n << BigInt(ADDRESS_BITS[prefix.version] - prefix.length);
+}
+
+/** Last address (inclusive) of a prefix. */
+export function prefixLast(prefix: Prefix): bigint {
+  return prefix.network + prefixSize(prefix) - 1n;
+}

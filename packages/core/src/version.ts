@@ -1,2 +1,0 @@
-/** IP versions the product handles. */
-export type IpVersion = 4 | 6;

@@ -1,0 +1,5 @@
+/** `ipam backup`: not built yet. */
+export async function run(_args: readonly string[]): Promise<number> {
+  process.stderr.write('ipam backup: not available yet\n');
+  return 1;
+}

@@ -1,0 +1,5 @@
+/** `ipam calc`: not built yet. */
+export async function run(_args: readonly string[]): Promise<number> {
+  process.stderr.write('ipam calc: not available yet\n');
+  return 1;
+}
