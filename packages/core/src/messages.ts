@@ -73,6 +73,44 @@ export const messages = {
   noCurrentPlan: 'No current plan selected',
   subnetNotFound: 'Subnet not found',
 
+  // Plan subnet checks, split, VLSM and tiers: the spec names the rules, these texts are ours
+  subnetVeryFewHosts: (cidr: number) => `A /${cidr} subnet leaves very few usable host addresses.`,
+  subnetVeryLarge: (cidr: number) => `A /${cidr} subnet is very large.`,
+  highUtilization: (percent: number) => `High utilization: ${percent}% of usable host addresses are in use.`,
+  veryHighUtilization: (percent: number) =>
+    `Very high utilization: ${percent}% of usable host addresses are in use.`,
+  hostsExceedAvailable: (current: bigint, available: bigint) =>
+    `Current hosts (${current}) exceed available host addresses (${available}).`,
+  reservedAddressInvalid: (position: number, version: 4 | 6) =>
+    `Reserved address ${position} has invalid IPv${version} format.`,
+  reservedAddressOutside: (position: number) => `Reserved address ${position} is outside the subnet.`,
+  splitRecommendation: (percent: number) =>
+    `Utilization is ${percent}%: split the hosts across more subnets or move them to a larger one.`,
+  growthRecommendation: (hosts: bigint, cidr: number) =>
+    `With planned growth this subnet needs room for ${hosts} hosts: a /${cidr}.`,
+  splitTooLong: (max: number) => `New CIDR cannot be larger than ${max}`,
+  splitTooManyChildren: (count: bigint, max: number) =>
+    `A split can create at most ${max} subnets; this one would create ${count}.`,
+  vlsmInvalidHosts: 'Host count must be a whole number of at least 1.',
+  vlsmDoesNotFit: 'Not enough free address space in the parent network.',
+  ipv4PrefixNotInTier: (min: number, max: number) => `Your tier allows IPv4 prefixes from /${min} to /${max}.`,
+  ipv6PrefixNotInTier: (min: number, max: number) => `IPv6 prefixes must be from /${min} to /${max}.`,
+
+  // Input limits of the schemas (texts ours)
+  tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  vlanIdRange: 'VLAN ID must be between 1 and 4094.',
+  scanningTypeInvalid: 'Scanning type must be none, approval or auto.',
+  scanFrequencyInvalid: 'Scan frequency must be a whole number of hours, at least 1.',
+  addressStatusInvalid: 'Status must be Available, In Use or Reserved.',
+  scannerNameRequired: 'Scanner name is required.',
+  planCidrRange: (max: number) => `CIDR must be between 1 and ${max}.`,
+  cidrRequired: 'CIDR is required.',
+  networkAddressRequired: 'Network address is required.',
+  currentHostsMin: 'Current hosts cannot be negative.',
+  plannedGrowthRange: 'Planned growth must be between 0 and 500.',
+  tooManyTags: 'A plan can have at most 10 tags.',
+  tagTooLong: 'A tag can be at most 20 characters.',
+
   // Billing (tools spec §5, §8)
   notAuthenticated: 'User is not authenticated.',
   selectPlanAndFrequency: 'Please select a plan and billing frequency.',

@@ -23,3 +23,18 @@ export function prefixSize(prefix: Prefix): bigint {
 export function prefixLast(prefix: Prefix): bigint {
   return prefix.network + prefixSize(prefix) - 1n;
 }
+
+/** A prefix from any address inside it: host bits are cleared. */
+export function prefixOf(version: IpVersion, value: bigint, length: number): Prefix {
+  const hostBits = BigInt(ADDRESS_BITS[version] - length);
+  return { version, network: (value >> hostBits) << hostBits, length };
+}
+
+/**
+ * Usable host addresses of a prefix length: IPv4 2^(32-n)-2, but 2 for /31 and 1 for /32 (RFC 3021);
+ * IPv6 every address (no broadcast, and the subnet-router anycast address is still assignable).
+ */
+export function usableHostCount(version: IpVersion, length: number): bigint {
+  const size = 1n << BigInt(ADDRESS_BITS[version] - length);
+  return version === 4 && length < 31 ? size - 2n : size;
+}
