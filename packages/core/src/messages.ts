@@ -93,7 +93,8 @@ export const messages = {
     `A split can create at most ${max} subnets; this one would create ${count}.`,
   vlsmInvalidHosts: 'Host count must be a whole number of at least 1.',
   vlsmDoesNotFit: 'Not enough free address space in the parent network.',
-  ipv4PrefixNotInTier: (min: number, max: number) => `Your tier allows IPv4 prefixes from /${min} to /${max}.`,
+  ipv4PrefixNotInTier: (min: number, max: number) =>
+    `Your tier allows IPv4 prefixes from /${min} to /${max}.`,
   ipv6PrefixNotInTier: (min: number, max: number) => `IPv6 prefixes must be from /${min} to /${max}.`,
 
   // Input limits of the schemas (texts ours)
