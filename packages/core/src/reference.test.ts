@@ -103,7 +103,7 @@ const answer: ReferenceAnswer | null = python ? askPython(query) : null;
 
 describe.skipIf(!python)('agreement with Python ipaddress', () => {
   it(`computes the same networks for ${query.networks.length} random and edge-case prefixes`, () => {
-    const mismatches = query.networks.flatMap((text, i) => {
+    const mismatches = query.networks.flatMap((text, i): unknown[] => {
       const expected = answer?.networks[i];
       const slash = text.lastIndexOf('/');
       const [address, length] = [text.slice(0, slash), text.slice(slash + 1)];
