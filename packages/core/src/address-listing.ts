@@ -1,0 +1,37 @@
+import { prefixLast, prefixSize, type Prefix } from './prefix.js';
+
+/** The contiguous block of addresses a subnet lists (inclusive bounds). */
+export interface ListedAddresses {
+  readonly first: bigint;
+  readonly last: bigint;
+  readonly count: bigint;
+}
+
+/**
+ * The addresses a subnet lists: IPv4 leaves out the network and broadcast addresses except on /31 and
+ * /32 (RFC 3021, where every address is a host); IPv6 lists every address.
+ */
+export function listedAddresses(prefix: Prefix): ListedAddresses {
+  const first = prefix.network;
+  const last = prefixLast(prefix);
+  if (prefix.version === 4 && prefix.length < 31) {
+    return { first: first + 1n, last: last - 1n, count: prefixSize(prefix) - 2n };
+  }
+  return { first, last, count: prefixSize(prefix) };
+}
+
+/** Whether an address value (same version as the prefix) is one of the subnet's listed addresses. */
+export function isListedAddress(prefix: Prefix, value: bigint): boolean {
+  const { first, last } = listedAddresses(prefix);
+  return value >= first && value <= last;
+}
+
+/** `{n}% Used`: used over listed addresses, rounded half up, capped at 100, 0 for an empty list. */
+export function usedPercent(usedCount: bigint | number, listedCount: bigint | number): number {
+  const used = BigInt(usedCount);
+  const listed = BigInt(listedCount);
+  if (listed <= 0n || used <= 0n) return 0;
+  if (used >= listed) return 100;
+  // Integer rounding keeps IPv6-sized counts exact: floor((200 * used + listed) / (2 * listed)).
+  return Number((200n * used + listed) / (2n * listed));
+}
