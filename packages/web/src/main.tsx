@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider.js';
+import { AppRouter } from './app/router.js';
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <p>IPAM · IP Management</p>
+      <AppProvider>
+        <AppRouter />
+      </AppProvider>
     </StrictMode>,
   );
 }

@@ -1,0 +1,105 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppLayout } from '../components/layout/app-layout.js';
+import { FullPageLoader } from '../components/ui/page-states.js';
+import { paths } from '../config/paths.js';
+import { ProtectedRoute } from '../lib/protected-route.js';
+
+/** Loads a screen's code when its route is first visited. */
+function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
+  return { lazy: async () => ({ Component: await load() }) };
+}
+
+const routes: RouteObject[] = [
+  {
+    path: paths.login,
+    ...screen(async () => (await import('../features/auth/components/login-page.js')).LoginPage),
+  },
+  {
+    path: paths.signup,
+    ...screen(async () => (await import('../features/auth/components/signup-landing.js')).SignupLanding),
+  },
+  {
+    path: paths.logout,
+    ...screen(async () => (await import('../features/auth/components/logout-page.js')).LogoutPage),
+  },
+  {
+    // Every other route needs a signed-in user; the 404 page too (tools spec §2).
+    element: (
+      <ProtectedRoute>
+        <AppLayout />
+      </ProtectedRoute>
+    ),
+    HydrateFallback: () => <FullPageLoader />,
+    children: [
+      {
+        index: true,
+        ...screen(async () => (await import('../features/dashboard/components/dashboard.js')).Dashboard),
+      },
+      { path: paths.ips, ...screen(async () => (await import('./routes/coming-soon-routes.js')).IpsRoute) },
+      {
+        path: paths.settings,
+        ...screen(
+          async () => (await import('../features/settings/components/settings-page.js')).SettingsPage,
+        ),
+      },
+      {
+        path: paths.groupManagement,
+        ...screen(async () => (await import('./routes/coming-soon-routes.js')).GroupManagementRoute),
+      },
+      {
+        path: paths.tools,
+        ...screen(async () => (await import('./routes/coming-soon-routes.js')).ToolsRoute),
+      },
+      {
+        path: paths.accounts,
+        ...screen(
+          async () => (await import('../features/accounts/components/switch-accounts.js')).SwitchAccounts,
+        ),
+      },
+      {
+        path: paths.support,
+        ...screen(async () => (await import('../features/support/components/support-page.js')).SupportPage),
+      },
+      {
+        path: paths.terms,
+        ...screen(async () => (await import('../features/static/components/terms-page.js')).TermsPage),
+      },
+      {
+        path: paths.privacy,
+        ...screen(async () => (await import('../features/static/components/privacy-page.js')).PrivacyPage),
+      },
+      {
+        path: paths.upgrade,
+        ...screen(
+          async () =>
+            (await import('../features/static/components/upgrade-coming-soon.js')).UpgradeComingSoon,
+        ),
+      },
+      {
+        path: paths.checkoutSuccess,
+        ...screen(
+          async () => (await import('../features/static/components/checkout-pages.js')).CheckoutSuccessPage,
+        ),
+      },
+      {
+        path: paths.checkoutCancel,
+        ...screen(
+          async () => (await import('../features/static/components/checkout-pages.js')).CheckoutCancelPage,
+        ),
+      },
+      {
+        path: '*',
+        ...screen(async () => (await import('../features/static/components/not-found-page.js')).NotFoundPage),
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes, {});
+
+/** The app's routes (spec §2). */
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

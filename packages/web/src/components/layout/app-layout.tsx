@@ -1,0 +1,49 @@
+import { AppShell, Burger, Group } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { FullPageLoader } from '../ui/page-states.js';
+import { AppFooter } from './app-footer.js';
+import { Logo } from './logo.js';
+import { MainNav } from './main-nav.js';
+import { UserMenu } from './user-menu.js';
+
+/** The signed-in frame: top bar, left navigation (a burger menu on a phone), page, footer. */
+export function AppLayout() {
+  const [isNavOpen, nav] = useDisclosure(false);
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      footer={{ height: 44 }}
+      navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !isNavOpen } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={isNavOpen}
+              onClick={nav.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label="Toggle navigation"
+            />
+            <Logo />
+          </Group>
+          <UserMenu />
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <MainNav onNavigate={nav.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<FullPageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <AppFooter />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

@@ -1,0 +1,30 @@
+import { SectionError, SectionLoader } from '../ui/page-states.js';
+import { useAppConfig } from '../../lib/app-config.js';
+import { BuiltInMessageForm } from './built-in-message-form.js';
+
+interface MessageFormProps {
+  kind: 'support' | 'feedback';
+}
+
+const frameTitle = { support: 'Support ticket form', feedback: 'Feedback form' };
+
+/**
+ * The support or feedback form: the operator's embedded external form when configured
+ * (SUPPORT_FORM_URL / FEEDBACK_FORM_URL, frame height 800px), else the built-in form.
+ */
+export function MessageForm({ kind }: MessageFormProps) {
+  const config = useAppConfig();
+  if (config.isPending) return <SectionLoader />;
+  if (config.isError) return <SectionError error={config.error} onRetry={() => void config.refetch()} />;
+  const url = kind === 'support' ? config.data.supportFormUrl : config.data.feedbackFormUrl;
+  if (!url) return <BuiltInMessageForm kind={kind} />;
+  return (
+    <iframe
+      src={url}
+      title={frameTitle[kind]}
+      width="100%"
+      height={800}
+      style={{ border: 0, display: 'block' }}
+    />
+  );
+}

@@ -1,0 +1,22 @@
+/** Every route path of the app, so links and redirects never drift apart. */
+export const paths = {
+  dashboard: '/',
+  login: '/login',
+  signup: '/signup',
+  logout: '/logout',
+  ips: '/ips',
+  settings: '/settings',
+  groupManagement: '/settings/groupmanagement',
+  tools: '/tools',
+  accounts: '/accounts',
+  support: '/support',
+  terms: '/tos',
+  privacy: '/privacy',
+  upgrade: '/upgrade',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
+  apiDocs: '/api/docs',
+} as const;
+
+/** The product name shown in the top bar, the footer and the page titles. */
+export const productName = 'IPAM';

@@ -1,0 +1,76 @@
+import { Anchor, Button, Container, Paper, Tabs, Text, Title } from '@mantine/core';
+import { messages } from '@ipam/core/messages';
+import { useEffect } from 'react';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { paths, productName } from '../../../config/paths.js';
+import { FullPageLoader } from '../../../components/ui/page-states.js';
+import { useMe } from '../../../lib/auth.js';
+import { LoginForm } from './login-form.js';
+import { PublicFrame } from './public-frame.js';
+import { SignupForm } from './signup-form.js';
+import { useLoginRedirect } from './use-login-redirect.js';
+
+/** /login: the Login and Sign Up tabs (spec §2). A signed-in visitor goes on to where they were going. */
+export function LoginPage() {
+  const me = useMe();
+  const redirectTo = useLoginRedirect();
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+
+  useEffect(() => {
+    document.title = `Login · ${productName}`;
+  }, []);
+
+  if (me.isPending) return <FullPageLoader label="Checking your session..." />;
+  if (me.data) return <Navigate to={redirectTo} replace />;
+
+  return (
+    <PublicFrame
+      action={
+        <Button component={Link} to={paths.signup} variant="light">
+          Start Free Trial
+        </Button>
+      }
+    >
+      <Container size={440} py={48}>
+        <Title order={2} ta="center" mb="lg">
+          Welcome to {productName}
+        </Title>
+        <Paper withBorder shadow="sm" p="lg" radius="md">
+          <Tabs
+            value={tab}
+            onChange={(value) =>
+              // Keep the router state: it holds the page to return to after login.
+              setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, {
+                replace: true,
+                state: location.state,
+              })
+            }
+            keepMounted={false}
+          >
+            <Tabs.List grow mb="md">
+              <Tabs.Tab value="login">Login</Tabs.Tab>
+              <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="login">
+              <LoginForm />
+            </Tabs.Panel>
+            <Tabs.Panel value="signup">
+              <Text size="sm" c="dimmed" mb="md">
+                {messages.registrationNote}
+              </Text>
+              <SignupForm />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+        <Text size="sm" ta="center" mt="md" c="dimmed">
+          New here?{' '}
+          <Anchor component={Link} to={paths.signup}>
+            See what {productName} does
+          </Anchor>
+        </Text>
+      </Container>
+    </PublicFrame>
+  );
+}

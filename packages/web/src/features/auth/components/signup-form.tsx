@@ -1,0 +1,114 @@
+import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { messages } from '@ipam/core/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { fetchMe, useSignup } from '../../../lib/auth.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { signupFormSchema } from '../api/auth-form-schemas.js';
+
+interface SignupFormProps {
+  /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
+  autoFocus?: boolean;
+}
+
+/**
+ * Sign-up: e-mail, password, confirm password. The spec waits a fixed 5 s after registration; we
+ * show a progress line instead and continue as soon as the session shows the new account.
+ */
+export function SignupForm({ autoFocus = true }: SignupFormProps) {
+  const queryClient = useQueryClient();
+  const signup = useSignup();
+  const [isPreparing, setPreparing] = useState(false);
+  const [setupError, setSetupError] = useState<unknown>(null);
+  const form = useForm({
+    initialValues: { email: '', password: '', confirmPassword: '' },
+    validate: schemaResolver(signupFormSchema, { sync: true }),
+  });
+
+  async function finishSetup() {
+    setPreparing(true);
+    setSetupError(null);
+    try {
+      const me = await fetchMe();
+      const account = me?.accounts.find((a) => a.id === me.currentAccountId) ?? me?.accounts[0];
+      if (!me || !account) throw new Error('The new account is not ready.');
+      queryClient.clear();
+      // Setting the session makes the sign-up page go on to the Dashboard.
+      queryClient.setQueryData(queryKeys.me, me);
+    } catch (error) {
+      setSetupError(error);
+      setPreparing(false);
+    }
+  }
+
+  const submit = form.onSubmit((values) => {
+    signup.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => void finishSetup(),
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(error.fields);
+        },
+      },
+    );
+  });
+
+  if (isPreparing || signup.isSuccess) {
+    return (
+      <Stack align="center" py="xl" role="status" aria-live="polite">
+        <Loader />
+        <Text>Setting up your account...</Text>
+        {setupError !== null && (
+          <Alert color="red" role="alert">
+            {errorMessage(setupError, messages.unknownError)}{' '}
+            <Button variant="subtle" size="xs" onClick={() => void finishSetup()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+      </Stack>
+    );
+  }
+
+  const isBusy = signup.isPending;
+  return (
+    <form onSubmit={submit} noValidate aria-label="Sign Up">
+      <Stack>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={isBusy}
+          data-autofocus={autoFocus || undefined}
+          autoFocus={autoFocus}
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete="new-password"
+          required
+          disabled={isBusy}
+          {...form.getInputProps('password')}
+        />
+        <PasswordInput
+          label="Confirm Password"
+          autoComplete="new-password"
+          required
+          disabled={isBusy}
+          {...form.getInputProps('confirmPassword')}
+        />
+        {signup.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(signup.error, messages.unknownError)}
+          </Alert>
+        )}
+        <Button type="submit" loading={isBusy} fullWidth>
+          Sign Up
+        </Button>
+      </Stack>
+    </form>
+  );
+}

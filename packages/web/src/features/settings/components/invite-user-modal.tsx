@@ -1,0 +1,72 @@
+import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { createInviteInputSchema, useCreateInvite } from '../api/create-invite.js';
+
+interface InviteUserModalProps {
+  accountId: Id;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** Invite User: one e-mail address; the invitee joins the account when they sign up or log in. */
+export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalProps) {
+  const invite = useCreateInvite(accountId);
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: schemaResolver(createInviteInputSchema, { sync: true }),
+  });
+
+  function close() {
+    form.reset();
+    invite.reset();
+    onClose();
+  }
+
+  const submit = form.onSubmit((values) =>
+    invite.mutate(
+      { email: values.email.trim() },
+      {
+        onSuccess: (created) => {
+          notifications.show({ color: 'green', message: `Invitation sent to ${created.email}.` });
+          close();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(error.fields);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite User">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            data-autofocus
+            description="They join this account when they sign up or log in with this address."
+            {...form.getInputProps('email')}
+          />
+          {invite.isError && (
+            <Alert color="red" role="alert">
+              {errorMessage(invite.error)}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={invite.isPending}>
+              Send Invite
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { formatDateTime } from '../../../lib/format.js';
+import { useDeleteInvite } from '../api/delete-invite.js';
+import type { Invite } from '../api/get-invites.js';
+
+interface InvitesTableProps {
+  accountId: Id;
+  invites: Invite[];
+}
+
+/** The "Pending Invites" table: Email, Invited At, Actions; "No pending invites." when empty. */
+export function InvitesTable({ accountId, invites }: InvitesTableProps) {
+  const deleteInvite = useDeleteInvite(accountId);
+  if (invites.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No pending invites.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={480}>
+      <Table striped aria-label="Pending Invites">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Invited At</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {invites.map((invite) => (
+            <Table.Tr key={invite.id}>
+              <Table.Td>{invite.email}</Table.Td>
+              <Table.Td>{formatDateTime(invite.invitedAt, '')}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="subtle"
+                  aria-label={`Remove invite for ${invite.email}`}
+                  loading={deleteInvite.isPending && deleteInvite.variables === invite.id}
+                  onClick={() =>
+                    deleteInvite.mutate(invite.id, {
+                      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+                    })
+                  }
+                >
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,70 @@
+import { Tabs, Text } from '@mantine/core';
+import { IconInfoCircle, IconRadar, IconUsers } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import { ComingSoon } from '../../../components/ui/placeholder.js';
+import { useCurrentAccount } from '../../../lib/auth.js';
+import { AccountInfo } from './account-info.js';
+import { UsersPanel } from './users-panel.js';
+
+const tabs = ['account', 'users', 'scanners'] as const;
+type SettingsTab = (typeof tabs)[number];
+
+function isSettingsTab(value: string | null): value is SettingsTab {
+  return tabs.some((tab) => tab === value);
+}
+
+/** /settings (spec §2): Account Info, Users and — above tier 0 — Scanners. The tab is in the URL. */
+export function SettingsPage() {
+  const account = useCurrentAccount();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const hasScanners = (account?.tier ?? 0) > 0;
+  const active: SettingsTab =
+    isSettingsTab(requested) && (requested !== 'scanners' || hasScanners) ? requested : 'account';
+
+  if (!account) {
+    return (
+      <>
+        <PageTitle text="Settings" />
+        <Text c="dimmed">You are not linked to any account.</Text>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageTitle text="Settings" />
+      <Tabs
+        value={active}
+        onChange={(value) => setSearchParams(value && value !== 'account' ? { tab: value } : {})}
+        keepMounted={false}
+      >
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="account" leftSection={<IconInfoCircle size={16} />}>
+            Account Info
+          </Tabs.Tab>
+          <Tabs.Tab value="users" leftSection={<IconUsers size={16} />}>
+            Users
+          </Tabs.Tab>
+          {hasScanners && (
+            <Tabs.Tab value="scanners" leftSection={<IconRadar size={16} />}>
+              Scanners
+            </Tabs.Tab>
+          )}
+        </Tabs.List>
+        <Tabs.Panel value="account">
+          <AccountInfo account={account} />
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <UsersPanel account={account} />
+        </Tabs.Panel>
+        {hasScanners && (
+          <Tabs.Panel value="scanners">
+            <ComingSoon what="Scanner management" />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { Badge, Button, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { formatDateTime } from '../../../lib/format.js';
+import type { AccountUser } from '../api/get-users.js';
+import { useRemoveUser } from '../api/remove-user.js';
+
+interface UsersTableProps {
+  accountId: Id;
+  users: AccountUser[];
+}
+
+/** The "Users" table: Email, Last Login, Status, Actions (the owner is labelled, others removable). */
+export function UsersTable({ accountId, users }: UsersTableProps) {
+  const removeUser = useRemoveUser(accountId);
+
+  function confirmRemove(user: AccountUser) {
+    modals.openConfirmModal({
+      title: 'Remove user',
+      children: <Text size="sm">Remove {user.email} from this account? They lose access at once.</Text>,
+      labels: { confirm: 'Confirm', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        removeUser.mutate(user.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: `${user.email} was removed.` }),
+          onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+        }),
+    });
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table striped highlightOnHover aria-label="Users">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Last Login</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id}>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>{formatDateTime(user.lastLogin)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={user.lastLogin ? 'green' : 'gray'}>
+                  {user.lastLogin ? 'Active' : 'Never logged in'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                {user.isOwner ? (
+                  <Text size="sm" fw={600}>
+                    Owner
+                  </Text>
+                ) : (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => confirmRemove(user)}
+                    loading={removeUser.isPending && removeUser.variables === user.id}
+                    aria-label={`Remove ${user.email}`}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

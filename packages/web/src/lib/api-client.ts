@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/** An error answered by the API: the HTTP status plus the body's stable code, message and field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const errorBodySchema = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.string()).optional(),
+});
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** Registers what happens when a protected call answers 401 (the app drops the session, the guard goes to /login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
+  onUnauthorized = handler;
+}
+
+interface RequestOptions {
+  body?: unknown;
+  /** The session check and the login form handle 401 themselves. */
+  allowUnauthorized?: boolean;
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  schema: z.ZodType<T>,
+  options: RequestOptions = {},
+): Promise<T> {
+  const isUnsafe = method !== 'GET';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: isUnsafe
+        ? { Accept: 'application/json', 'Content-Type': 'application/json' }
+        : { Accept: 'application/json' },
+      // The server asks every unsafe call for a JSON body, `{}` when there is nothing to send.
+      body: isUnsafe ? JSON.stringify(options.body ?? {}) : undefined,
+    });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server cannot be reached. Please try again.');
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !options.allowUnauthorized) onUnauthorized();
+    throw error;
+  }
+  if (response.status === 204) return schema.parse(undefined);
+  return schema.parse(await response.json());
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  if (!parsed.success) {
+    return new ApiError(response.status, 'http_error', `Request failed (${response.status}).`);
+  }
+  const { error, code, fields } = parsed.data;
+  return new ApiError(response.status, code ?? 'http_error', error, fields);
+}
+
+/** Parses nothing: for answers without a body (204). */
+export const noContent = z.unknown().transform(() => undefined);
+
+/** The JSON API: every call parses its answer with a zod schema, so the app never trusts a shape blindly. */
+export const api = {
+  get: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('GET', path, schema, options),
+  post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('POST', path, schema, { ...options, body }),
+  put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('PUT', path, schema, { ...options, body }),
+  delete: (path: string) => request('DELETE', path, noContent),
+};
+
+/** The message to show for any thrown value. */
+export function errorMessage(error: unknown, fallback = 'An unknown error occurred.'): string {
+  if (error instanceof ApiError) return error.message;
+  return fallback;
+}

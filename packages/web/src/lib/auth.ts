@@ -1,0 +1,82 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ApiError, api } from './api-client.js';
+import { type Account, type Id, type Me, meSchema } from './auth-types.js';
+import { queryKeys } from './query-keys.js';
+
+/** The session check: the signed-in user, or null for a visitor (401). */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api.get('/api/auth/me', meSchema, { allowUnauthorized: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The session: `data` is undefined while the check runs, null when nobody is signed in. */
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 60_000 });
+}
+
+/** The signed-in user; only for components rendered behind the guard. */
+export function useSignedInUser(): Me {
+  const { data } = useMe();
+  if (!data) throw new Error('useSignedInUser needs a signed-in user (render it behind the guard).');
+  return data;
+}
+
+/** The account the user works in: the current one, else the first linked account. */
+export function useCurrentAccount(): Account | undefined {
+  const me = useSignedInUser();
+  return me.accounts.find((a) => a.id === me.currentAccountId) ?? me.accounts[0];
+}
+
+export const credentialsSchema = z.object({ email: z.string(), password: z.string() });
+export type Credentials = z.infer<typeof credentialsSchema>;
+
+/** Signs in; other users' cached data is dropped first. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Credentials) =>
+      api.post('/api/auth/login', input, meSchema, { allowUnauthorized: true }),
+    onSuccess: (me) => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me, me);
+    },
+  });
+}
+
+/** Creates the user and their free account, and signs them in. */
+export function useSignup() {
+  return useMutation({
+    mutationFn: (input: Credentials) =>
+      api.post('/api/auth/signup', input, meSchema, { allowUnauthorized: true }),
+  });
+}
+
+/** Ends the session on the server and forgets everything cached. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.post('/api/auth/logout', {}, z.unknown(), { allowUnauthorized: true }).catch(() => {}),
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(queryKeys.me, null);
+    },
+  });
+}
+
+/** Makes another account current and reloads everything for it. */
+export function useSwitchAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: Id) => api.put('/api/auth/current-account', { accountId }, meSchema),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(queryKeys.me, me);
+      await queryClient.invalidateQueries();
+    },
+  });
+}

@@ -1,0 +1,15 @@
+import type { Id } from './auth-types.js';
+
+/**
+ * Every TanStack Query key of the app in one place. Account-scoped keys start with
+ * ['accounts', accountId] so a live event for an account can invalidate exactly its data.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  config: ['config'] as const,
+  accounts: ['accounts', 'list'] as const,
+  account: (accountId: Id) => ['accounts', accountId] as const,
+  stats: (accountId: Id) => ['accounts', accountId, 'stats'] as const,
+  users: (accountId: Id) => ['accounts', accountId, 'users'] as const,
+  invites: (accountId: Id) => ['accounts', accountId, 'invites'] as const,
+};
