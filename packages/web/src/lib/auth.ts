@@ -73,7 +73,8 @@ export function useLogout() {
 export function useSwitchAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: Id) => api.put('/api/auth/current-account', { accountId }, meSchema),
+    mutationFn: (accountId: Id) =>
+      api.put('/api/auth/current-account', { accountId: String(accountId) }, meSchema),
     onSuccess: async (me) => {
       queryClient.setQueryData(queryKeys.me, me);
       await queryClient.invalidateQueries();

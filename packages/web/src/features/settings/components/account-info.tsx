@@ -1,3 +1,4 @@
+import { hasSupportTickets } from '@ipam/core/tiers';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowUpRight, IconLifebuoy } from '@tabler/icons-react';
@@ -27,7 +28,7 @@ export function AccountInfo({ account }: { account: Account }) {
         <Button component={Link} to={paths.upgrade} leftSection={<IconArrowUpRight size={18} />}>
           Upgrade Account
         </Button>
-        {account.tier > 0 && (
+        {hasSupportTickets(account.tier) && (
           <Button variant="light" leftSection={<IconLifebuoy size={18} />} onClick={ticket.open}>
             Open Support Ticket
           </Button>

@@ -1,3 +1,4 @@
+import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconRadar, IconUsers } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
@@ -19,7 +20,7 @@ export function SettingsPage() {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
-  const hasScanners = (account?.tier ?? 0) > 0;
+  const hasScanners = account ? tierHasScanners(account.tier) : false;
   const active: SettingsTab =
     isSettingsTab(requested) && (requested !== 'scanners' || hasScanners) ? requested : 'account';
 
