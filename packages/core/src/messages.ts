@@ -117,4 +117,17 @@ export const messages = {
   selectPlanAndFrequency: 'Please select a plan and billing frequency.',
   noPriceFound: 'No price found for this plan and frequency.',
   checkoutFailed: 'There was an error processing your request. Please try again.',
+
+  // Accounts, people and support (server rules the spec leaves open; these texts are ours)
+  notFound: 'Not found.',
+  ownerCannotBeRemoved: 'The account owner cannot be removed.',
+  userLimitReached: (max: number) =>
+    `You have reached the maximum number of users (${max}) allowed for your plan.`,
+  alreadyMember: 'This user is already a member of the account.',
+  alreadyInvited: 'This email address has already been invited.',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  foreignOrigin: 'Cross-site requests are not allowed.',
+  jsonRequired: 'Requests that change data must send a JSON body.',
+  messageRequired: 'Message is required.',
+  invalidRequest: 'The request is not valid.',
 } as const;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+
+/** Minimum password length (core spec §9). */
+export const minPasswordLength = 8;
+/** Longest accepted password: long enough for passphrases, short enough to bound hashing work. */
+export const maxPasswordLength = 256;
+/** Longest accepted e-mail address (RFC 5321 path limit). */
+export const maxEmailLength = 254;
+
+/** Passwords that pass the length rule but are among the first guesses of any attacker. */
+const commonPasswords = new Set([
+  '12345678',
+  '123456789',
+  '1234567890',
+  '87654321',
+  'password',
+  'password1',
+  'password123',
+  'passw0rd',
+  'qwertyui',
+  'qwertyuiop',
+  'qwerty123',
+  'iloveyou',
+  'letmein1',
+  'welcome1',
+  'abcdefgh',
+  'abcd1234',
+  '11111111',
+  'sunshine',
+  'football',
+  'baseball',
+  'admin123',
+  'changeme',
+]);
+
+/**
+ * Our "Password is too weak." rule (the spec names the message, not the rule): a password of at least
+ * 8 characters is weak when it equals the e-mail address or its local part, uses fewer than 4
+ * distinct characters ("aaaaaaaa", "12121212"), or is a well-known common password.
+ */
+export function isWeakPassword(password: string, email: string): boolean {
+  const lower = password.toLowerCase();
+  const normalisedEmail = email.trim().toLowerCase();
+  const localPart = normalisedEmail.split('@')[0] ?? '';
+  if (lower === normalisedEmail || (localPart.length > 0 && lower === localPart)) return true;
+  if (new Set(password).size < 4) return true;
+  return commonPasswords.has(lower);
+}
+
+/** An e-mail address: trimmed, lower-cased, in e-mail format ("Invalid email address."). */
+export const emailSchema = z
+  .string({ error: messages.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, messages.emailRequired)
+  .max(maxEmailLength, messages.invalidEmail)
+  .email({ error: messages.invalidEmail });
+
+/** `POST /api/auth/signup`: e-mail, password of at least 8 characters and not weak. */
+export const signupSchema = z
+  .object({
+    email: emailSchema,
+    password: z
+      .string({ error: messages.passwordRequired })
+      .min(minPasswordLength, messages.passwordTooShort)
+      .max(maxPasswordLength, messages.weakPassword),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    const { password, email } = value;
+    if (typeof password !== 'string' || password.length < minPasswordLength) return;
+    if (isWeakPassword(password, typeof email === 'string' ? email : '')) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: messages.weakPassword });
+    }
+  });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** `POST /api/auth/login`: any failure after this shape check is "Login failed.". */
+export const loginSchema = z
+  .object({
+    email: z
+      .string({ error: messages.emailRequired })
+      .trim()
+      .toLowerCase()
+      .min(1, messages.emailRequired)
+      .max(maxEmailLength, messages.loginFailed),
+    password: z
+      .string({ error: messages.passwordRequired })
+      .min(1, messages.passwordRequired)
+      .max(maxPasswordLength, messages.loginFailed),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** `POST /api/accounts/:accountId/invites`. */
+export const inviteSchema = z.object({ email: emailSchema }).strict();
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** `PUT /api/auth/current-account`. */
+export const currentAccountSchema = z
+  .object({ accountId: z.string().trim().min(1, messages.noAccountSelected).max(100) })
+  .strict();
+export type CurrentAccountInput = z.infer<typeof currentAccountSchema>;
+
+/** Kinds of message the built-in support form sends. */
+export const supportMessageKinds = ['support', 'feedback'] as const;
+
+/** `POST /api/support/messages`: the built-in form used when no external form URL is configured. */
+export const supportMessageSchema = z
+  .object({
+    kind: z.enum(supportMessageKinds),
+    subject: z.string().trim().max(200).optional(),
+    message: z
+      .string({ error: messages.messageRequired })
+      .trim()
+      .min(1, messages.messageRequired)
+      .max(10_000),
+  })
+  .strict();
+export type SupportMessageInput = z.infer<typeof supportMessageSchema>;

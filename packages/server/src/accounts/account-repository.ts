@@ -1,0 +1,194 @@
+import type { Db } from '../db/database.js';
+import { isPostgres } from '../db/database.js';
+import { toCount } from '../db/db-values.js';
+
+/** An account row with the spec's field names. */
+export interface AccountRecord {
+  id: string;
+  uid: string;
+  reference: string;
+  tier: number;
+  maxusers: number;
+  maxnetworks: number;
+  subId: string | null;
+  subStatus: string | null;
+  subStart: string | null;
+  subEnd: string | null;
+}
+
+const accountColumns = [
+  'accounts.id',
+  'accounts.uid',
+  'accounts.reference',
+  'accounts.tier',
+  'accounts.maxusers',
+  'accounts.maxnetworks',
+  'accounts.sub_id as subId',
+  'accounts.sub_status as subStatus',
+  'accounts.sub_start as subStart',
+  'accounts.sub_end as subEnd',
+] as const;
+
+/** Inserts an account. */
+export async function insertAccount(
+  db: Db,
+  account: Pick<AccountRecord, 'id' | 'uid' | 'reference' | 'tier' | 'maxusers' | 'maxnetworks'> & {
+    createdAt: string;
+  },
+): Promise<void> {
+  await db
+    .insertInto('accounts')
+    .values({
+      id: account.id,
+      uid: account.uid,
+      reference: account.reference,
+      tier: account.tier,
+      maxusers: account.maxusers,
+      maxnetworks: account.maxnetworks,
+      created_at: account.createdAt,
+    })
+    .execute();
+}
+
+/** Links a user to an account (no-op when already linked). */
+export async function linkUser(db: Db, userId: string, accountId: string, at: string): Promise<void> {
+  await db
+    .insertInto('users_accounts')
+    .values({ user_id: userId, account_id: accountId, created_at: at })
+    .onConflict((oc) => oc.columns(['user_id', 'account_id']).doNothing())
+    .execute();
+}
+
+/** Removes a user's link to an account; returns whether a link existed. */
+export async function unlinkUser(db: Db, userId: string, accountId: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('users_accounts')
+    .where('user_id', '=', userId)
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The accounts a user belongs to, the earliest linked first. */
+export async function listAccountsOfUser(db: Db, userId: string): Promise<AccountRecord[]> {
+  return db
+    .selectFrom('users_accounts')
+    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+    .select(accountColumns)
+    .where('users_accounts.user_id', '=', userId)
+    .orderBy('users_accounts.created_at')
+    .orderBy('accounts.id')
+    .execute();
+}
+
+/** The account, read fresh, when the user belongs to it; else undefined. */
+export async function findAccountOfMember(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<AccountRecord | undefined> {
+  return db
+    .selectFrom('users_accounts')
+    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+    .select(accountColumns)
+    .where('users_accounts.user_id', '=', userId)
+    .where('users_accounts.account_id', '=', accountId)
+    .executeTakeFirst();
+}
+
+/** The account with this id, locked for the rest of the transaction on PostgreSQL. */
+export async function findAccountForUpdate(db: Db, accountId: string): Promise<AccountRecord | undefined> {
+  return db
+    .selectFrom('accounts')
+    .select(accountColumns)
+    .where('accounts.id', '=', accountId)
+    .$if(isPostgres(db), (qb) => qb.forUpdate())
+    .executeTakeFirst();
+}
+
+/** The members of an account with the owner flag, owner first, then by e-mail. */
+export async function listMembers(
+  db: Db,
+  accountId: string,
+): Promise<
+  { id: string; email: string; displayName: string | null; lastLogin: string | null; uid: string }[]
+> {
+  return db
+    .selectFrom('users_accounts')
+    .innerJoin('users', 'users.id', 'users_accounts.user_id')
+    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.display_name as displayName',
+      'users.last_login as lastLogin',
+      'accounts.uid',
+    ])
+    .where('users_accounts.account_id', '=', accountId)
+    .orderBy('users.email')
+    .execute();
+}
+
+/** How many users belong to the account. */
+export async function countMembers(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users_accounts')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+/** Whether the user with this e-mail already belongs to the account. */
+export async function isMemberByEmail(db: Db, accountId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users_accounts')
+    .innerJoin('users', 'users.id', 'users_accounts.user_id')
+    .select('users.id')
+    .where('users_accounts.account_id', '=', accountId)
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets an account's tier and limits (operators, billing). */
+export async function updateTierAndLimits(
+  db: Db,
+  accountId: string,
+  limits: { tier: number; maxusers: number; maxnetworks: number },
+): Promise<boolean> {
+  const result = await db.updateTable('accounts').set(limits).where('id', '=', accountId).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Accounts whose id is `key` or whose owner has e-mail `key` (admin look-up). */
+export async function findAccountsByIdOrOwnerEmail(db: Db, key: string): Promise<AccountRecord[]> {
+  return db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.uid')
+    .select(accountColumns)
+    .where((eb) => eb.or([eb('accounts.id', '=', key), eb('users.email', '=', key)]))
+    .orderBy('accounts.created_at')
+    .execute();
+}
+
+/** Every account with its owner's e-mail and member count (admin listing). */
+export async function listAllAccounts(
+  db: Db,
+): Promise<(AccountRecord & { ownerEmail: string; members: number })[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.uid')
+    .select(accountColumns)
+    .select('users.email as ownerEmail')
+    .select((eb) =>
+      eb
+        .selectFrom('users_accounts')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('users_accounts.account_id', '=', 'accounts.id')
+        .as('members'),
+    )
+    .orderBy('accounts.created_at')
+    .execute();
+  return rows.map((row) => ({ ...row, members: toCount(row.members) }));
+}

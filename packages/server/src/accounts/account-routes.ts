@@ -1,0 +1,67 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountResponse, errorResponse, listOf } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { requireAccount, requireAuth } from '../http/request-context.js';
+import { listAccountsOfUser } from './account-repository.js';
+import { countSubnetsAndGroups } from './account-stats-repository.js';
+import { toAccountView } from './account-view.js';
+
+const accountParams = z.object({ accountId: z.string() });
+
+/** The caller's accounts, one account, and its dashboard counts. */
+export function registerAccountRoutes(root: FastifyInstance, { db }: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['accounts'];
+
+  app.get(
+    '/api/accounts',
+    {
+      schema: {
+        tags,
+        summary: 'Accounts the caller belongs to',
+        response: { 200: listOf(accountResponse), 401: errorResponse },
+      },
+    },
+    async (request) => {
+      const { userId } = requireAuth(request);
+      const accounts = await listAccountsOfUser(db, userId);
+      return { items: accounts.map((a) => toAccountView(a, userId)) };
+    },
+  );
+
+  app.get(
+    '/api/accounts/:accountId',
+    {
+      schema: {
+        tags,
+        summary: 'One account',
+        params: accountParams,
+        response: { 200: accountResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => toAccountView(requireAccount(request), requireAuth(request).userId),
+  );
+
+  app.get(
+    '/api/accounts/:accountId/stats',
+    {
+      schema: {
+        tags,
+        summary: 'Dashboard counts',
+        params: accountParams,
+        response: {
+          200: z.object({ totalSubnets: z.number(), totalGroups: z.number(), maxNetworks: z.number() }),
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const account = requireAccount(request);
+      const counts = await countSubnetsAndGroups(db, account.id);
+      return { ...counts, maxNetworks: account.maxnetworks };
+    },
+  );
+}

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { emptyBody, errorResponse, listOf, memberResponse } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { requireAccount, requireAuth } from '../http/request-context.js';
+import { listMembers } from './account-repository.js';
+import { removeMember } from './remove-member.js';
+
+/** The account's users: list and removal. */
+export function registerMemberRoutes(root: FastifyInstance, { db, events }: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['people'];
+
+  app.get(
+    '/api/accounts/:accountId/users',
+    {
+      schema: {
+        tags,
+        summary: 'Users of the account',
+        params: z.object({ accountId: z.string() }),
+        response: { 200: listOf(memberResponse), 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const members = await listMembers(db, requireAccount(request).id);
+      const items = members.map(({ uid, ...user }) => ({ ...user, isOwner: user.id === uid }));
+      // Owner first, like the spec's list where the owner carries the Owner label.
+      items.sort((a, b) => Number(b.isOwner) - Number(a.isOwner));
+      return { items };
+    },
+  );
+
+  app.delete(
+    '/api/accounts/:accountId/users/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a user from the account (not the owner)',
+        params: z.object({ accountId: z.string(), userId: z.string() }),
+        body: emptyBody,
+        response: { 204: z.void(), 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      await removeMember(db, account, request.params.userId, requireAuth(request).userId);
+      events.publish(account.id, { kind: 'user', id: request.params.userId });
+      return reply.status(204).send();
+    },
+  );
+}

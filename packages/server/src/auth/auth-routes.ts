@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@ipam/core/messages';
+import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/schemas/auth-schemas';
+import { findAccountOfMember } from '../accounts/account-repository.js';
+import { DomainError } from '../errors/domain-error.js';
+import { emptyBody, errorResponse, meResponse } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from '../http/cookies.js';
+import { requireAuth } from '../http/request-context.js';
+import { logIn } from './log-in.js';
+import { loadMe, type Me } from './me.js';
+import { endSession, startSession } from './sessions.js';
+import { signUp } from './sign-up.js';
+
+/** Sign-up, login, logout, the current user and the current-account choice. */
+export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const { db, config, limiter } = deps;
+  const tags = ['auth'];
+
+  const limitAttempts = (request: FastifyRequest, reply: FastifyReply, email: string) => {
+    if (!limiter.tryAttempt(request.ip, email)) {
+      reply.header('retry-after', Math.ceil(limiter.retryAfterMs() / 1000));
+      throw new DomainError('rate_limited', messages.tooManyAttempts);
+    }
+  };
+  const meOrUnauthorised = async (userId: string, cookieAccountId: string | undefined): Promise<Me> => {
+    const me = await loadMe(db, userId, cookieAccountId);
+    if (!me) throw new DomainError('not_signed_in', messages.notAuthenticated);
+    return me;
+  };
+
+  app.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        tags,
+        summary: 'Register and sign in',
+        body: signupSchema,
+        response: { 201: meResponse, 400: errorResponse, 409: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      limitAttempts(request, reply, request.body.email);
+      const { userId } = await signUp(db, request.body);
+      setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
+      return reply.status(201).send(await meOrUnauthorised(userId, undefined));
+    },
+  );
+
+  app.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in (a new session id every time)',
+        body: loginSchema,
+        response: { 200: meResponse, 401: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      limitAttempts(request, reply, request.body.email);
+      const { userId } = await logIn(db, request.body);
+      // A fresh session id at login; any session the browser carried before is ended.
+      if (request.auth) await endSession(db, request.auth.token);
+      setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
+      return meOrUnauthorised(userId, request.cookies[accountCookie]);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'End the session', body: emptyBody } },
+    async (request, reply) => {
+      if (request.auth) await endSession(db, request.auth.token);
+      clearAuthCookies(reply, config.publicUrl);
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/me',
+    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorResponse } } },
+    async (request) => meOrUnauthorised(requireAuth(request).userId, request.cookies[accountCookie]),
+  );
+
+  app.put(
+    '/api/auth/current-account',
+    {
+      schema: {
+        tags,
+        summary: 'Choose the current account (stored in the accountId cookie)',
+        body: currentAccountSchema,
+        response: { 200: meResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = requireAuth(request);
+      const account = await findAccountOfMember(db, request.body.accountId, userId);
+      if (!account) throw new DomainError('not_found', messages.notFound);
+      setAccountCookie(reply, account.id, config.publicUrl);
+      return meOrUnauthorised(userId, account.id);
+    },
+  );
+}

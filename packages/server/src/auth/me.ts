@@ -1,0 +1,28 @@
+import { listAccountsOfUser } from '../accounts/account-repository.js';
+import { chooseCurrentAccount, toAccountView, type AccountView } from '../accounts/account-view.js';
+import type { Db } from '../db/database.js';
+import { findUserById, type UserRecord } from '../users/user-repository.js';
+
+/** The API's `Me`: the user, their accounts and the current one. */
+export interface Me {
+  user: UserRecord;
+  accounts: AccountView[];
+  currentAccountId: string | null;
+}
+
+/** Builds `Me` for a signed-in user; the current account follows the accountId cookie if valid. */
+export async function loadMe(
+  db: Db,
+  userId: string,
+  cookieAccountId: string | undefined,
+): Promise<Me | null> {
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const accounts = await listAccountsOfUser(db, userId);
+  const current = chooseCurrentAccount(accounts, cookieAccountId);
+  return {
+    user,
+    accounts: accounts.map((a) => toAccountView(a, userId)),
+    currentAccountId: current?.id ?? null,
+  };
+}

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalUrl = z
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** The environment variables the server reads; every one is optional and has a default. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  IPAM_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: optionalUrl,
+  SUPPORT_FORM_URL: optionalUrl,
+  FEEDBACK_FORM_URL: optionalUrl,
+  CONTACT_EMAIL: z.email().default('support@example.com'),
+  LOG_LEVEL: z.enum(logLevels).default('info'),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
+  AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+});
+
+/** Server configuration, parsed once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL connection string; null means SQLite in `dataDir`. */
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  /** The public address users reach (e.g. https://ipam.example.com): Secure cookies, links in e-mails. */
+  publicUrl: string | null;
+  supportFormUrl: string | null;
+  feedbackFormUrl: string | null;
+  contactEmail: string;
+  logLevel: (typeof logLevels)[number];
+  /** Trust X-Forwarded-* headers (set when behind a reverse proxy) so the client IP is the real one. */
+  trustProxy: boolean;
+  /** Login and sign-up attempts allowed per client IP and per e-mail address within the window. */
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+}
+
+/** A configuration error naming every bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment (process.env by default); throws ConfigError listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      // The value is not echoed: DATABASE_URL and SMTP_URL may carry passwords.
+      return `${issue.path.join('.')}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.IPAM_DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    supportFormUrl: e.SUPPORT_FORM_URL ?? null,
+    feedbackFormUrl: e.FEEDBACK_FORM_URL ?? null,
+    contactEmail: e.CONTACT_EMAIL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.js';
+
+/** The application database handle (a transaction is one too). */
+export type Db = Kysely<Database>;
+
+/** Where the database lives: a SQLite file or a PostgreSQL connection string. */
+export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+
+/** The SQLite file inside a data folder. */
+export function sqliteFileIn(dataDir: string): string {
+  return join(dataDir, 'ipam.sqlite');
+}
+
+/** The database target from the configuration: DATABASE_URL wins, else SQLite in the data folder. */
+export function databaseTarget(config: { databaseUrl: string | null; dataDir: string }): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) };
+}
+
+/** Opens the database: SQLite with WAL, foreign keys and a busy timeout, or a PostgreSQL pool. */
+export function openDatabase(target: DatabaseTarget): Db {
+  if (target.kind === 'postgres') {
+    return new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
+    });
+  }
+  if (target.file !== ':memory:') mkdirSync(join(target.file, '..'), { recursive: true });
+  const sqlite = new SqliteDatabase(target.file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Another process (the `ipam admin` command, a backup) may hold the write lock for a moment.
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+/** Whether the handle talks to PostgreSQL (row locks, error codes and count types differ). */
+export function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

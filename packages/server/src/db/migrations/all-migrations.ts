@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as accounts from './2026-11-22-0001-accounts.js';
+
+/**
+ * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
+ * so the compiled server needs no file-system scan. Add new ones at the end.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-accounts': accounts,
+};

@@ -1,0 +1,83 @@
+/**
+ * The database as Kysely sees it. Column names are snake_case; timestamps are ISO 8601 UTC text
+ * (`new Date().toISOString()`) on both engines, so they compare and sort the same everywhere.
+ */
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  display_name: string | null;
+  last_login: string | null;
+  created_at: string;
+}
+
+export interface AccountsTable {
+  id: string;
+  /** The owner's user id. */
+  uid: string;
+  reference: string;
+  tier: number;
+  maxusers: number;
+  maxnetworks: number;
+  sub_id: string | null;
+  sub_status: string | null;
+  sub_start: string | null;
+  sub_end: string | null;
+  created_at: string;
+}
+
+export interface UsersAccountsTable {
+  user_id: string;
+  account_id: string;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  /** SHA-256 (hex) of the session token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PendingInvitesTable {
+  id: string;
+  account_id: string;
+  email: string;
+  invited_at: string;
+  invited_by: string | null;
+}
+
+export interface SupportMessagesTable {
+  id: string;
+  user_id: string;
+  account_id: string | null;
+  kind: string;
+  subject: string | null;
+  message: string;
+  received_at: string;
+}
+
+export interface AuditLogTable {
+  id: string;
+  account_id: string | null;
+  user_id: string | null;
+  at: string;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  /** The subnet a change belongs to (subnets, addresses, approvals), so its history pages by index. */
+  subnet_id: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  accounts: AccountsTable;
+  users_accounts: UsersAccountsTable;
+  sessions: SessionsTable;
+  pending_invites: PendingInvitesTable;
+  support_messages: SupportMessagesTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,36 @@
+/** Stable error codes the API sends in `code`; the HTTP layer maps each to a status in one table. */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'email_in_use'
+  | 'login_failed'
+  | 'not_signed_in'
+  | 'not_found'
+  | 'owner_not_removable'
+  | 'user_limit_reached'
+  | 'already_member'
+  | 'already_invited'
+  | 'foreign_origin'
+  | 'json_required'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'group_not_empty'
+  | 'group_cycle'
+  | 'subnet_limit_reached'
+  | 'ipv6_not_in_tier'
+  | 'prefix_not_in_tier'
+  | 'subnet_overlap'
+  | 'address_outside_subnet'
+  | 'scan_not_enabled'
+  | 'internal';
+
+/** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

@@ -1,0 +1,90 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Writable } from 'node:stream';
+import { registerAccountRoutes } from '../accounts/account-routes.js';
+import { registerMemberRoutes } from '../accounts/member-routes.js';
+import { registerAuthRoutes } from '../auth/auth-routes.js';
+import type { Config } from '../config/env.js';
+import type { Db } from '../db/database.js';
+import { noopEventPublisher, type EventPublisher } from '../events/event-publisher.js';
+import { createInviteMailer } from '../invites/invite-mailer.js';
+import { registerInviteRoutes } from '../invites/invite-routes.js';
+import { registerSupportRoutes } from '../support/support-routes.js';
+import { registerAccountScope } from './account-scope.js';
+import type { AppDeps } from './app-deps.js';
+import { createAttemptLimiter } from './attempt-limiter.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerOpenApi } from './openapi.js';
+import { registerSecurityHeaders } from './security-headers.js';
+import { registerSessionHook } from './session-hook.js';
+import { registerSystemRoutes } from './system-routes.js';
+import { defaultWebDistDir, registerWebApp } from './web-app.js';
+import { registerWriteGuard } from './write-guard.js';
+
+/** Optional parts of the app, replaceable in tests and by later modules. */
+export interface AppOptions {
+  events?: EventPublisher;
+  /** Where log lines go (stdout by default). */
+  logStream?: Writable;
+  webDistDir?: string;
+  /** Registers more routes (the IPAM modules) after the core ones; they inherit every guard. */
+  extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+}
+
+/** Never logged: credentials and session tokens wherever they could appear. */
+export const redactedLogPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'body.password',
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+];
+
+/** Builds the HTTP app (not yet listening) on an open, migrated database. */
+export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const deps: AppDeps = {
+    config,
+    db,
+    events: options.events ?? noopEventPublisher,
+    mailer: createInviteMailer(config),
+    limiter: createAttemptLimiter(config.authRateLimit),
+  };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(cookie);
+  await registerOpenApi(app);
+  registerSessionHook(app, db);
+  registerWriteGuard(app, config.publicUrl);
+  registerAccountScope(app, db);
+
+  registerSystemRoutes(app, deps);
+  registerAuthRoutes(app, deps);
+  registerAccountRoutes(app, deps);
+  registerMemberRoutes(app, deps);
+  registerInviteRoutes(app, deps);
+  registerSupportRoutes(app, deps);
+  await options.extraRoutes?.(app, deps);
+
+  await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
+  return app;
+}

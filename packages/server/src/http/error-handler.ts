@@ -1,0 +1,72 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@ipam/core/messages';
+import { DomainError, type ErrorCode } from '../errors/domain-error.js';
+
+/** The one table from error code to HTTP status. */
+export const statusOfCode: Record<ErrorCode, number> = {
+  validation_failed: 400,
+  login_failed: 401,
+  not_signed_in: 401,
+  owner_not_removable: 403,
+  user_limit_reached: 403,
+  foreign_origin: 403,
+  not_found: 404,
+  email_in_use: 409,
+  already_member: 409,
+  already_invited: 409,
+  payload_too_large: 413,
+  json_required: 415,
+  rate_limited: 429,
+  group_not_empty: 409,
+  group_cycle: 400,
+  subnet_limit_reached: 403,
+  ipv6_not_in_tier: 403,
+  prefix_not_in_tier: 403,
+  subnet_overlap: 409,
+  address_outside_subnet: 400,
+  scan_not_enabled: 409,
+  internal: 500,
+};
+
+/** The API's error body. */
+export interface ErrorBody {
+  error: string;
+  code: ErrorCode;
+  fields?: Record<string, string>;
+}
+
+/** Translates any thrown error into a status and the API's error body. */
+export function toErrorBody(error: FastifyError | Error): ErrorBody {
+  if (error instanceof DomainError) {
+    return { error: error.message, code: error.code, ...(error.fields ? { fields: error.fields } : {}) };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Record<string, string> = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      if (field && !(field in fields)) fields[field] = issue.message ?? messages.invalidRequest;
+    }
+    const first = error.validation[0]?.message ?? messages.invalidRequest;
+    return { error: first, code: 'validation_failed', fields };
+  }
+  const statusCode = 'statusCode' in error ? error.statusCode : undefined;
+  if (statusCode === 413) return { error: messages.invalidRequest, code: 'payload_too_large' };
+  if (statusCode === 415) return { error: messages.jsonRequired, code: 'json_required' };
+  if (statusCode === 429) return { error: messages.tooManyAttempts, code: 'rate_limited' };
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) {
+    // Malformed JSON, empty JSON body and the like.
+    return { error: messages.invalidRequest, code: 'validation_failed' };
+  }
+  return { error: messages.unknownError, code: 'internal' };
+}
+
+/** Installs the error handler: every error leaves as `{error, code, fields?}` with its status. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const body = toErrorBody(error);
+    const status = statusOfCode[body.code];
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(body);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyRequest } from 'fastify';
+import { messages } from '@ipam/core/messages';
+import type { AccountRecord } from '../accounts/account-repository.js';
+import { DomainError } from '../errors/domain-error.js';
+
+/** A signed-in caller: the user and the session token that proved it. */
+export interface RequestAuth {
+  userId: string;
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller, or null (set for every /api request). */
+    auth: RequestAuth | null;
+    /** The account of an `/api/accounts/:accountId/...` route, read fresh; set once membership is checked. */
+    account: AccountRecord | null;
+  }
+}
+
+/** The signed-in caller; a 401 when there is none. */
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw new DomainError('not_signed_in', messages.notAuthenticated);
+  return request.auth;
+}
+
+/** The account of an account-scoped route (the scope hook guarantees it is set). */
+export function requireAccount(request: FastifyRequest): AccountRecord {
+  if (!request.account) throw new DomainError('not_found', messages.notFound);
+  return request.account;
+}

@@ -1,0 +1,85 @@
+import type { Db } from '../db/database.js';
+import { toCount } from '../db/db-values.js';
+
+/** A pending invite as the API shows it. */
+export interface InviteRecord {
+  id: string;
+  email: string;
+  invitedAt: string;
+}
+
+const inviteColumns = ['id', 'email', 'invited_at as invitedAt'] as const;
+
+/** Stores a pending invite. */
+export async function insertInvite(
+  db: Db,
+  invite: InviteRecord & { accountId: string; invitedBy: string },
+): Promise<void> {
+  await db
+    .insertInto('pending_invites')
+    .values({
+      id: invite.id,
+      account_id: invite.accountId,
+      email: invite.email,
+      invited_at: invite.invitedAt,
+      invited_by: invite.invitedBy,
+    })
+    .execute();
+}
+
+/** The account's pending invites, oldest first. */
+export async function listInvites(db: Db, accountId: string): Promise<InviteRecord[]> {
+  return db
+    .selectFrom('pending_invites')
+    .select(inviteColumns)
+    .where('account_id', '=', accountId)
+    .orderBy('invited_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** The account's invite for this e-mail, if any. */
+export async function findInviteByEmail(
+  db: Db,
+  accountId: string,
+  email: string,
+): Promise<InviteRecord | undefined> {
+  return db
+    .selectFrom('pending_invites')
+    .select(inviteColumns)
+    .where('account_id', '=', accountId)
+    .where('email', '=', email)
+    .executeTakeFirst();
+}
+
+/** Deletes one of the account's invites; returns the deleted invite (undefined if none). */
+export async function deleteInvite(db: Db, accountId: string, id: string): Promise<InviteRecord | undefined> {
+  return db
+    .deleteFrom('pending_invites')
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returning(inviteColumns)
+    .executeTakeFirst();
+}
+
+/** How many invites the account has pending. */
+export async function countInvites(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('pending_invites')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
+/** Deletes every invite addressed to this e-mail and returns their account ids. */
+export async function takeInvitesForEmail(
+  db: Db,
+  email: string,
+): Promise<{ id: string; accountId: string }[]> {
+  return db
+    .deleteFrom('pending_invites')
+    .where('email', '=', email)
+    .returning(['id', 'account_id as accountId'])
+    .execute();
+}
