@@ -99,6 +99,10 @@ export const messages = {
 
   // Input limits of the schemas (texts ours)
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
+  mustBeText: (field: string) => `${field} must be text.`,
+  mustBeTrueOrFalse: (field: string) => `${field} must be true or false.`,
+  mustBeList: (field: string) => `${field} must be a list.`,
+  tooManyItems: (field: string, max: number) => `${field} can hold at most ${max} entries.`,
   vlanIdRange: 'VLAN ID must be between 1 and 4094.',
   scanningTypeInvalid: 'Scanning type must be none, approval or auto.',
   scanFrequencyInvalid: 'Scan frequency must be a whole number of hours, at least 1.',

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import {
+  ipv4AddressText,
+  ipv6AddressText,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_ID_LENGTH,
+  MAX_NAME_LENGTH,
+  optionalText,
+  requiredText,
+  scanFrequencySchema,
+  scanningTypeSchema,
+  vlanIdSchema,
+  type ScanningType,
+} from './common-fields.js';
+
+const name = requiredText(messages.subnetNameRequired, 'Subnet name', MAX_NAME_LENGTH);
+const description = optionalText('Description', MAX_DESCRIPTION_LENGTH);
+const groupId = requiredText(messages.groupRequired, 'Group', MAX_ID_LENGTH);
+
+/**
+ * The spec's scanning rule, shared by create and update: approval and auto need a frequency, and for
+ * none the frequency is stored as null whatever was sent.
+ */
+function checkScanFrequency(
+  value: { scanningType?: ScanningType | undefined; scanFrequency?: number | null | undefined },
+  ctx: z.RefinementCtx,
+  isUpdate: boolean,
+): void {
+  const { scanningType, scanFrequency } = value;
+  if (scanningType === undefined || scanningType === 'none') return;
+  // On update an absent frequency keeps the stored one; an explicit null is a request to clear it.
+  if (scanFrequency === null || (scanFrequency === undefined && !isUpdate)) {
+    ctx.addIssue({ code: 'custom', path: ['scanFrequency'], message: messages.scanFrequencyRequired });
+  }
+}
+
+/** The frequency to store: null when not scanning (or none given), else the one sent. */
+function storedFrequency(value: { scanningType: ScanningType; scanFrequency?: number | null | undefined }) {
+  return value.scanningType === 'none' ? null : (value.scanFrequency ?? null);
+}
+
+const createFields = {
+  name,
+  vlanId: vlanIdSchema,
+  description: description.default(''),
+  groupId,
+  scanningType: scanningTypeSchema.default('none'),
+  scanFrequency: scanFrequencySchema.optional(),
+};
+
+/** `POST /api/accounts/:a/subnets` for IPv4: networkIP plus bits (0–32). */
+export const ipv4SubnetCreateSchema = z
+  .strictObject({
+    ...createFields,
+    networkIP: ipv4AddressText(messages.networkIpRequired, messages.invalidIPv4),
+    bits: z
+      .number({ error: messages.bitsRequired })
+      .int(messages.invalidCidrBits)
+      .min(0, messages.ipv4CidrRange)
+      .max(32, messages.ipv4CidrRange),
+  })
+  .superRefine((value, ctx) => checkScanFrequency(value, ctx, false))
+  .transform((value) => ({ ...value, scanFrequency: storedFrequency(value) }));
+export type IPv4SubnetCreateInput = z.infer<typeof ipv4SubnetCreateSchema>;
+
+/** `POST /api/accounts/:a/subnets` for IPv6: networkIP plus prefixLength (0–128). */
+export const ipv6SubnetCreateSchema = z
+  .strictObject({
+    ...createFields,
+    networkIP: ipv6AddressText(messages.networkIpRequired, messages.invalidIPv6),
+    prefixLength: z
+      .number({ error: messages.prefixLengthRequired })
+      .int(messages.invalidPrefixLength)
+      .min(0, messages.ipv6CidrRange)
+      .max(128, messages.ipv6CidrRange),
+  })
+  .superRefine((value, ctx) => checkScanFrequency(value, ctx, false))
+  .transform((value) => ({ ...value, scanFrequency: storedFrequency(value) }));
+export type IPv6SubnetCreateInput = z.infer<typeof ipv6SubnetCreateSchema>;
+
+/**
+ * `PATCH /api/accounts/:a/subnets/:id`: the editable fields only. Network address and prefix are fixed
+ * after creation, so networkIP, bits and prefixLength are refused like any unknown field.
+ */
+export const subnetUpdateSchema = z
+  .strictObject({
+    name: name.optional(),
+    vlanId: vlanIdSchema.optional(),
+    description: description.optional(),
+    groupId: groupId.optional(),
+    scanningType: scanningTypeSchema.optional(),
+    scanFrequency: scanFrequencySchema.optional(),
+  })
+  .superRefine((value, ctx) => checkScanFrequency(value, ctx, true))
+  .transform((value) => (value.scanningType === 'none' ? { ...value, scanFrequency: null } : value));
+export type SubnetUpdateInput = z.infer<typeof subnetUpdateSchema>;
