@@ -1,5 +1,102 @@
-/** `ipam admin`: not built yet. */
-export async function run(_args: readonly string[]): Promise<number> {
-  process.stderr.write('ipam admin: not available yet\n');
-  return 1;
+import { tierDefaults, tierName } from '@ipam/core/tiers';
+import {
+  findAccountsByIdOrOwnerEmail,
+  listAllAccounts,
+  updateTierAndLimits,
+} from '../accounts/account-repository.js';
+import type { Db } from '../db/database.js';
+import { withDatabase, type Write } from './cli-database.js';
+
+const usage = `usage:
+  ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
+  ipam admin accounts
+`;
+
+/** `ipam admin`: operator commands on the configured database (safe while the server runs). */
+export async function run(args: readonly string[]): Promise<number> {
+  return withDatabase((db) =>
+    runAdmin(
+      db,
+      args,
+      (text) => process.stdout.write(text),
+      (text) => process.stderr.write(text),
+    ),
+  );
+}
+
+/** The admin subcommands on an open database; returns the exit status. */
+export async function runAdmin(db: Db, args: readonly string[], out: Write, err: Write): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === 'accounts') return listAccounts(db, out);
+  if (sub === 'set-tier') return setTier(db, rest, out, err);
+  err(usage);
+  return 2;
+}
+
+async function listAccounts(db: Db, out: Write): Promise<number> {
+  const accounts = await listAllAccounts(db);
+  const rows = [
+    ['ID', 'TIER', 'MAXNETWORKS', 'MAXUSERS', 'USERS', 'OWNER', 'REFERENCE'],
+    ...accounts.map((a) => [
+      a.id,
+      `${a.tier} ${tierName(a.tier)}`,
+      String(a.maxnetworks),
+      String(a.maxusers),
+      String(a.members),
+      a.ownerEmail,
+      a.reference,
+    ]),
+  ];
+  const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length))) ?? [];
+  for (const row of rows)
+    out(
+      `${row
+        .map((cell, col) => cell.padEnd(widths[col] ?? 0))
+        .join('  ')
+        .trimEnd()}\n`,
+    );
+  return 0;
+}
+
+/** Reads `--name N` as a non-negative integer; undefined when absent, NaN when malformed. */
+function flag(args: readonly string[], name: string): number | undefined {
+  const index = args.indexOf(name);
+  if (index < 0) return undefined;
+  const value = args[index + 1];
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+async function setTier(db: Db, args: readonly string[], out: Write, err: Write): Promise<number> {
+  const [key, tierText] = args;
+  const tier = Number(tierText);
+  const defaults = tierText !== undefined && /^\d+$/.test(tierText) ? tierDefaults(tier) : undefined;
+  const maxnetworks = flag(args, '--maxnetworks');
+  const maxusers = flag(args, '--maxusers');
+  if (!key || !defaults || Number.isNaN(maxnetworks) || Number.isNaN(maxusers)) {
+    err(`ipam admin set-tier: expected an account, a tier from 0 to 4 and whole-number limits\n${usage}`);
+    return 2;
+  }
+  const matches = await findAccountsByIdOrOwnerEmail(db, key.includes('@') ? key.trim().toLowerCase() : key);
+  const account = matches[0];
+  if (!account) {
+    err(`ipam admin set-tier: no account with id or owner e-mail '${key}'\n`);
+    return 1;
+  }
+  if (matches.length > 1) {
+    err(`ipam admin set-tier: '${key}' owns ${matches.length} accounts; give one id:\n`);
+    for (const m of matches) err(`  ${m.id}  ${m.reference}\n`);
+    return 1;
+  }
+  // Custom has no defaults: the flags set its limits, otherwise the current ones stay.
+  const limits = {
+    tier,
+    maxnetworks: maxnetworks ?? defaults.maxnetworks ?? account.maxnetworks,
+    maxusers: maxusers ?? defaults.maxusers ?? account.maxusers,
+  };
+  await updateTierAndLimits(db, account.id, limits);
+  out(
+    `account ${account.id}: tier ${tier} ${defaults.name}, maxnetworks ${limits.maxnetworks}, ` +
+      `maxusers ${limits.maxusers}\n`,
+  );
+  return 0;
 }

@@ -1,5 +1,39 @@
-/** `ipam start`: not built yet. */
+import { databaseTarget, openDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { buildApp } from '../http/app.js';
+import { loadConfig } from './cli-database.js';
+
+/** `ipam start`: migrates the database, then serves the API and the web app until SIGINT/SIGTERM. */
 export async function run(_args: readonly string[]): Promise<number> {
-  process.stderr.write('ipam start: not available yet\n');
-  return 1;
+  const config = loadConfig();
+  if (!config) return 1;
+  const target = databaseTarget(config);
+  const db = openDatabase(target);
+  let app;
+  try {
+    await migrateToLatest(db);
+    app = await buildApp(config, db);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    process.stderr.write(`ipam start: ${error instanceof Error ? error.message : String(error)}\n`);
+    await app?.close();
+    await db.destroy();
+    return 1;
+  }
+  const where = target.kind === 'sqlite' ? target.file : 'PostgreSQL (DATABASE_URL)';
+  const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
+  app.log.info(`IPAM listening on http://${hostForUrl}:${port} (database: ${where})`);
+  const server = app;
+  return new Promise<number>((resolve) => {
+    const stop = (signal: string) => {
+      server.log.info(`${signal}: shutting down`);
+      void server
+        .close()
+        .then(() => db.destroy())
+        .then(() => resolve(0));
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
 }

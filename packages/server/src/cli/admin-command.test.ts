@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { runAdmin } from './admin-command.js';
+import { findAccountOfMember } from '../accounts/account-repository.js';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createUser } from '../../test/factories.js';
+
+function capture() {
+  const lines = { out: '', err: '' };
+  return { lines, out: (t: string) => (lines.out += t), err: (t: string) => (lines.err += t) };
+}
+
+for (const dialect of DIALECTS) {
+  describe(`ipam admin (${dialect})`, () => {
+    const database = useTestDatabase(dialect);
+
+    it('sets a tier with its default limits, by owner e-mail or account id', async () => {
+      const { db } = database.current;
+      const user = await createUser(db);
+      const io = capture();
+      expect(await runAdmin(db, ['set-tier', user.email.toUpperCase(), '2'], io.out, io.err)).toBe(0);
+      expect(await findAccountOfMember(db, user.accountId, user.userId)).toMatchObject({
+        tier: 2,
+        maxnetworks: 50,
+        maxusers: 20,
+      });
+      expect(
+        await runAdmin(
+          db,
+          ['set-tier', user.accountId, '4', '--maxnetworks', '1000', '--maxusers', '3'],
+          io.out,
+          io.err,
+        ),
+      ).toBe(0);
+      expect(await findAccountOfMember(db, user.accountId, user.userId)).toMatchObject({
+        tier: 4,
+        maxnetworks: 1000,
+        maxusers: 3,
+      });
+      expect(io.lines.out).toContain('tier 4 Custom, maxnetworks 1000, maxusers 3');
+    });
+
+    it('refuses an unknown account, a tier outside 0-4 and a malformed limit', async () => {
+      const { db } = database.current;
+      const user = await createUser(db);
+      const io = capture();
+      expect(await runAdmin(db, ['set-tier', 'nobody@example.com', '1'], io.out, io.err)).toBe(1);
+      expect(await runAdmin(db, ['set-tier', user.accountId, '9'], io.out, io.err)).toBe(2);
+      expect(
+        await runAdmin(db, ['set-tier', user.accountId, '1', '--maxusers', 'many'], io.out, io.err),
+      ).toBe(2);
+      expect(await findAccountOfMember(db, user.accountId, user.userId)).toMatchObject({
+        tier: 0,
+        maxusers: 2,
+      });
+    });
+
+    it('lists accounts as a table', async () => {
+      const { db } = database.current;
+      const user = await createUser(db);
+      const io = capture();
+      expect(await runAdmin(db, ['accounts'], io.out, io.err)).toBe(0);
+      const line = io.lines.out.split('\n').find((l) => l.startsWith(user.accountId));
+      expect(line).toMatch(new RegExp(`^${user.accountId}\\s+0 Free\\s+2\\s+2\\s+1\\s+${user.email}`));
+      expect(io.lines.out.split('\n')[0]).toMatch(/^ID\s+TIER\s+MAXNETWORKS\s+MAXUSERS\s+USERS\s+OWNER/);
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../../test/dialects.js';
+import { signUp, uniqueEmail, useTestApp, type TestClient } from '../../test/factories.js';
+
+/**
+ * Every registered /api/accounts/:accountId/... route (including routes added later by other
+ * modules) × owner, member, outsider, anonymous. A test-only onSend hook marks responses of
+ * requests that passed the membership check, so a member's 404 for a made-up object id is told
+ * apart from a refused membership.
+ */
+for (const dialect of DIALECTS) {
+  describe(`permission matrix (${dialect})`, () => {
+    const t = useTestApp(
+      dialect,
+      {},
+      {
+        extraRoutes(app) {
+          app.addHook('onSend', async (request, reply) => {
+            if (request.account) reply.header('x-test-member-of', request.account.id);
+          });
+        },
+      },
+    );
+
+    it('covers the account routes registered so far', () => {
+      const urls = t.current.app.accountRoutes.map((r) => `${r.method} ${r.url}`);
+      expect(urls).toEqual(
+        expect.arrayContaining([
+          'GET /api/accounts/:accountId',
+          'GET /api/accounts/:accountId/stats',
+          'GET /api/accounts/:accountId/users',
+          'DELETE /api/accounts/:accountId/users/:userId',
+          'GET /api/accounts/:accountId/invites',
+          'POST /api/accounts/:accountId/invites',
+          'DELETE /api/accounts/:accountId/invites/:inviteId',
+        ]),
+      );
+    });
+
+    it('lets members in and keeps outsiders (404) and anonymous callers (401) out, on every route', async () => {
+      const owner = await signUp(t.current);
+      const memberEmail = uniqueEmail('member');
+      await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail });
+      const member = await signUp(t.current, memberEmail);
+      const outsider = await signUp(t.current);
+      const anonymous = t.current.client();
+      const callers: [string, TestClient][] = [
+        ['anonymous', anonymous],
+        ['outsider', outsider.client],
+        ['member', member.client],
+        ['owner', owner.client],
+      ];
+      const failures: string[] = [];
+      for (const route of t.current.app.accountRoutes) {
+        const hasObjectId = /:(?!accountId)\w+/.test(route.url);
+        const path = route.url.replace(':accountId', owner.accountId).replace(/:\w+/g, () => randomUUID());
+        for (const [who, client] of callers) {
+          const response = await client.request(route.method, path, {});
+          const passed = response.headers.get('x-test-member-of') === owner.accountId;
+          const label = `${who} ${route.method} ${route.url} -> ${response.status}`;
+          if (who === 'anonymous' && (response.status !== 401 || passed)) failures.push(label);
+          if (who === 'outsider' && (response.status !== 404 || passed)) failures.push(label);
+          if (who === 'member' || who === 'owner') {
+            const refused = response.status === 401 || (response.status === 404 && !hasObjectId);
+            if (refused || !passed) failures.push(label);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+      // The made-up ids deleted nothing: the team is intact.
+      const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
+      expect(users.body.items).toHaveLength(2);
+    });
+
+    it('answers the same 404 for an account that does not exist', async () => {
+      const { client } = await signUp(t.current);
+      const response = await client.get(`/api/accounts/${randomUUID()}/users`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({ error: 'Not found.', code: 'not_found' });
+    });
+  });
+}

@@ -1,0 +1,105 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { listAudit } from '../audit/audit-repository.js';
+import { DIALECTS } from '../../test/dialects.js';
+import { goodPassword, signUp, startSmtpSink, uniqueEmail, useTestApp } from '../../test/factories.js';
+
+const smtp = await startSmtpSink();
+afterAll(() => smtp.close());
+
+for (const dialect of DIALECTS) {
+  describe(`invites (${dialect})`, () => {
+    const t = useTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://ipam.test' });
+
+    it('links an invitee who signs up, and the invite disappears', async () => {
+      const owner = await signUp(t.current);
+      const inviteeEmail = uniqueEmail('colleague');
+      const created = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: ` ${inviteeEmail.toUpperCase()} `,
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({
+        id: expect.any(String),
+        email: inviteeEmail,
+        invitedAt: expect.any(String),
+      });
+      const pending = await owner.client.get(`/api/accounts/${owner.accountId}/invites`);
+      expect(pending.body.items).toEqual([created.body]);
+
+      const invitee = await signUp(t.current, inviteeEmail);
+      const me = await invitee.client.get('/api/auth/me');
+      const ids = me.body.accounts.map((a: { id: string }) => a.id);
+      expect(ids).toContain(owner.accountId);
+      expect(me.body.accounts.find((a: { id: string }) => a.id === owner.accountId).isOwner).toBe(false);
+      const after = await owner.client.get(`/api/accounts/${owner.accountId}/invites`);
+      expect(after.body.items).toEqual([]);
+      const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
+      expect(users.body.items.map((u: { email: string }) => u.email)).toEqual([owner.email, inviteeEmail]);
+      const audit = await listAudit(t.current.db, owner.accountId, 10);
+      expect(audit.map((a) => `${a.action} ${a.entity}`)).toEqual(
+        expect.arrayContaining(['create invite', 'create member']),
+      );
+    });
+
+    it('links an existing user at their next login', async () => {
+      const owner = await signUp(t.current);
+      const existing = await signUp(t.current);
+      await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: existing.email });
+      const before = await existing.client.get(`/api/accounts/${owner.accountId}`);
+      expect(before.status).toBe(404);
+      const login = await t.current
+        .client()
+        .post('/api/auth/login', { email: existing.email, password: goodPassword });
+      expect(login.status).toBe(200);
+      expect(login.body.accounts.map((a: { id: string }) => a.id)).toContain(owner.accountId);
+      expect((await existing.client.get(`/api/accounts/${owner.accountId}`)).status).toBe(200);
+    });
+
+    it('sends the invite e-mail through SMTP', async () => {
+      const owner = await signUp(t.current);
+      const inviteeEmail = uniqueEmail('mailed');
+      await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: inviteeEmail });
+      const mail = smtp.messages.find((m) => m.to.includes(inviteeEmail));
+      expect(mail?.raw).toContain('http://ipam.test/signup');
+      expect(mail?.raw).toContain(owner.email);
+    });
+
+    it('refuses a bad e-mail, a member, a second invite and more invites than maxusers', async () => {
+      const owner = await signUp(t.current);
+      const path = `/api/accounts/${owner.accountId}/invites`;
+      const bad = await owner.client.post(path, { email: 'nope' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toBe('Invalid email address.');
+      const member = await owner.client.post(path, { email: owner.email });
+      expect(member.status).toBe(409);
+      expect(member.body.code).toBe('already_member');
+      const first = uniqueEmail();
+      expect((await owner.client.post(path, { email: first })).status).toBe(201);
+      const again = await owner.client.post(path, { email: first });
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('already_invited');
+      // Free: maxusers 2 = the owner + one pending invite.
+      const over = await owner.client.post(path, { email: uniqueEmail() });
+      expect(over.status).toBe(403);
+      expect(over.body).toEqual({
+        error: 'You have reached the maximum number of users (2) allowed for your plan.',
+        code: 'user_limit_reached',
+      });
+    });
+
+    it("withdraws an invite; another account's invite is a 404", async () => {
+      const owner = await signUp(t.current);
+      const other = await signUp(t.current);
+      const invite = await other.client.post(`/api/accounts/${other.accountId}/invites`, {
+        email: uniqueEmail(),
+      });
+      const foreign = await owner.client.delete(`/api/accounts/${owner.accountId}/invites/${invite.body.id}`);
+      expect(foreign.status).toBe(404);
+      expect((await other.client.get(`/api/accounts/${other.accountId}/invites`)).body.items).toHaveLength(1);
+      const withdrawn = await other.client.delete(
+        `/api/accounts/${other.accountId}/invites/${invite.body.id}`,
+      );
+      expect(withdrawn.status).toBe(204);
+      expect((await other.client.get(`/api/accounts/${other.accountId}/invites`)).body.items).toEqual([]);
+    });
+  });
+}
