@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  planCreateSchema,
+  planSubnetSchema,
+  planSubnetUpdateSchema,
+  planUpdateSchema,
+} from './plan-schemas.js';
+
+const messagesOf = (result: { error?: { issues: Array<{ message: string }> } }) =>
+  result.error?.issues.map((issue) => issue.message);
+const subnet = { name: 'Servers', networkAddress: '10.0.1.0', cidr: 24 };
+
+describe('planCreateSchema', () => {
+  it('fills description, tags, the default settings and isTemplate', () => {
+    expect(planCreateSchema.parse({ name: ' Campus ' })).toEqual({
+      name: 'Campus',
+      description: '',
+      tags: [],
+      settings: {
+        autoCalculateDetails: true,
+        validateOverlaps: true,
+        showUtilization: true,
+        defaultIPVersion: 'IPv4',
+      },
+      isTemplate: false,
+    });
+  });
+
+  it("refuses a missing name with the spec's message", () => {
+    expect(messagesOf(planCreateSchema.safeParse({}))).toEqual(['Plan name is required']);
+  });
+
+  it('refuses a name over 100 characters', () => {
+    expect(messagesOf(planCreateSchema.safeParse({ name: 'p'.repeat(101) }))).toEqual([
+      'Plan name must be at most 100 characters.',
+    ]);
+  });
+
+  it('refuses a description over 500 characters', () => {
+    expect(messagesOf(planCreateSchema.safeParse({ name: 'p', description: 'd'.repeat(501) }))).toEqual([
+      'Description must be at most 500 characters.',
+    ]);
+  });
+
+  it('lower-cases tags and merges duplicates', () => {
+    expect(planCreateSchema.parse({ name: 'p', tags: ['Lab', 'lab', ' DC ', ''] }).tags).toEqual([
+      'lab',
+      'dc',
+    ]);
+  });
+
+  it('accepts ten tags', () => {
+    const tags = Array.from({ length: 10 }, (_, i) => `t${i}`);
+    expect(planCreateSchema.safeParse({ name: 'p', tags }).success).toBe(true);
+  });
+
+  it('refuses eleven tags', () => {
+    const tags = Array.from({ length: 11 }, (_, i) => `t${i}`);
+    expect(messagesOf(planCreateSchema.safeParse({ name: 'p', tags }))).toEqual([
+      'A plan can have at most 10 tags.',
+    ]);
+  });
+
+  it('counts tags after merging duplicates', () => {
+    const tags = [...Array.from({ length: 10 }, (_, i) => `t${i}`), 'T0'];
+    expect(planCreateSchema.safeParse({ name: 'p', tags }).success).toBe(true);
+  });
+
+  it('refuses a tag over 20 characters', () => {
+    expect(messagesOf(planCreateSchema.safeParse({ name: 'p', tags: ['x'.repeat(21)] }))).toEqual([
+      'A tag can be at most 20 characters.',
+    ]);
+  });
+
+  it('accepts a template to start from', () => {
+    expect(planCreateSchema.parse({ name: 'p', template: 'datacenter' }).template).toBe('datacenter');
+  });
+
+  it('refuses an unknown setting', () => {
+    const settings = {
+      autoCalculateDetails: true,
+      validateOverlaps: true,
+      showUtilization: true,
+      defaultIPVersion: 'IPv4',
+      dark: true,
+    };
+    expect(planCreateSchema.safeParse({ name: 'p', settings }).success).toBe(false);
+  });
+});
+
+describe('planUpdateSchema', () => {
+  it('accepts one setting alone', () => {
+    expect(planUpdateSchema.parse({ settings: { validateOverlaps: false } })).toEqual({
+      settings: { validateOverlaps: false },
+    });
+  });
+
+  it('refuses a change of version by the client', () => {
+    expect(planUpdateSchema.safeParse({ version: 7 }).success).toBe(false);
+  });
+});
+
+describe('planSubnetSchema', () => {
+  it('fills the defaults: IPv4, active, growth 25, no VLAN', () => {
+    expect(planSubnetSchema.parse(subnet)).toEqual({
+      ...subnet,
+      description: '',
+      ipVersion: 'IPv4',
+      vlan: null,
+      reservedAddresses: [],
+      parentSubnetId: null,
+      planning: { currentHosts: 0, plannedGrowth: 25, notes: '' },
+      status: 'active',
+    });
+  });
+
+  it('refuses a missing name', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, name: '' }))).toEqual([
+      'Subnet name is required.',
+    ]);
+  });
+
+  it('refuses a missing network address', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ name: 'a', cidr: 24 }))).toEqual([
+      'Network address is required.',
+    ]);
+  });
+
+  it('refuses a missing CIDR', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ name: 'a', networkAddress: '10.0.0.0' }))).toEqual([
+      'CIDR is required.',
+    ]);
+  });
+
+  it('refuses IPv4 CIDR 0', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, cidr: 0 }))).toEqual([
+      'CIDR must be between 1 and 32.',
+    ]);
+  });
+
+  it('refuses IPv4 CIDR 33', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, cidr: 33 }))).toEqual([
+      'CIDR must be between 1 and 32.',
+    ]);
+  });
+
+  it('accepts IPv6 CIDR 128', () => {
+    const ipv6 = { ...subnet, ipVersion: 'IPv6', networkAddress: '2001:db8::1', cidr: 128 };
+    expect(planSubnetSchema.safeParse(ipv6).success).toBe(true);
+  });
+
+  it('refuses IPv6 CIDR 129', () => {
+    const ipv6 = { ...subnet, ipVersion: 'IPv6', networkAddress: '2001:db8::', cidr: 129 };
+    expect(messagesOf(planSubnetSchema.safeParse(ipv6))).toEqual(['CIDR must be between 1 and 128.']);
+  });
+
+  it('refuses an IPv6 address on an IPv4 subnet', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, networkAddress: '2001:db8::' }))).toEqual([
+      'Invalid IPv4 address',
+    ]);
+  });
+
+  it('refuses an IPv4 address on an IPv6 subnet', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, ipVersion: 'IPv6', cidr: 64 }))).toEqual([
+      'Invalid IPv6 address',
+    ]);
+  });
+
+  it('refuses a subnet name over 100 characters', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, name: 's'.repeat(101) }))).toEqual([
+      'Subnet name must be at most 100 characters.',
+    ]);
+  });
+
+  it('refuses negative current hosts', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, planning: { currentHosts: -1 } }))).toEqual([
+      'Current hosts cannot be negative.',
+    ]);
+  });
+
+  it('refuses planned growth over 500', () => {
+    expect(
+      messagesOf(
+        planSubnetSchema.safeParse({ ...subnet, planning: { currentHosts: 0, plannedGrowth: 501 } }),
+      ),
+    ).toEqual(['Planned growth must be between 0 and 500.']);
+  });
+
+  it('names a VLAN VLAN_{id} when no name is given', () => {
+    expect(planSubnetSchema.parse({ ...subnet, vlan: { id: 30 } }).vlan).toEqual({
+      id: 30,
+      name: 'VLAN_30',
+      description: '',
+    });
+  });
+
+  it('refuses VLAN id 4095', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, vlan: { id: 4095 } }))).toEqual([
+      'VLAN ID must be between 1 and 4094.',
+    ]);
+  });
+
+  it('refuses a VLAN name over 50 characters', () => {
+    expect(
+      messagesOf(planSubnetSchema.safeParse({ ...subnet, vlan: { id: 1, name: 'v'.repeat(51) } })),
+    ).toEqual(['VLAN name must be at most 50 characters.']);
+  });
+
+  it('refuses more current hosts than the subnet holds', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, planning: { currentHosts: 255 } }))).toEqual([
+      'Current hosts (255) exceed available host addresses (254).',
+    ]);
+  });
+
+  it("refuses a reserved address that is not IPv4 with the spec's rule and its position", () => {
+    const reservedAddresses = [{ address: '10.0.1.1', type: 'gateway' }, { address: 'gateway' }];
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, reservedAddresses }))).toEqual([
+      'Reserved address 2 has invalid IPv4 format.',
+    ]);
+  });
+});
+
+describe('planSubnetUpdateSchema', () => {
+  it('accepts a status change alone', () => {
+    expect(planSubnetUpdateSchema.parse({ status: 'deprecated' })).toEqual({ status: 'deprecated' });
+  });
+
+  it('refuses an unknown status', () => {
+    expect(planSubnetUpdateSchema.safeParse({ status: 'retired' }).success).toBe(false);
+  });
+});
