@@ -1,3 +1,5 @@
+// Brings in @fastify/cookie's request/reply typings for this file.
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import { sessionIdleMs } from '../auth/sessions.js';
 

@@ -1,3 +1,5 @@
+// Brings in @fastify/cookie's request/reply typings for this file.
+import type {} from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import { resolveSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
