@@ -44,8 +44,11 @@ export function ipv4Class(value: number): IPv4Class {
   return 'Unknown';
 }
 
+/** Eight-digit binary text of every octet value, built once. */
+const octetBinary = Array.from({ length: 256 }, (_, octet) => octet.toString(2).padStart(8, '0'));
+
 function binaryDotted(value: number): string {
-  const octet = (shift: number) => ((value >>> shift) & 255).toString(2).padStart(8, '0');
+  const octet = (shift: number) => octetBinary[(value >>> shift) & 255] ?? '';
   return `${octet(24)}.${octet(16)}.${octet(8)}.${octet(0)}`;
 }
 
