@@ -42,6 +42,22 @@ for (const dialect of DIALECTS) {
     });
   });
 
+  describe(`cookies behind https (${dialect})`, () => {
+    const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com' });
+
+    it('marks the session cookie Secure and accepts writes from the public origin', async () => {
+      const client = t.current.client({ origin: 'https://ipam.example.com' });
+      const response = await client.post('/api/auth/signup', {
+        email: uniqueEmail(),
+        password: goodPassword,
+      });
+      expect(response.status).toBe(201);
+      const cookie = response.headers.getSetCookie().find((c) => c.startsWith('ipam_session='));
+      expect(cookie).toMatch(/; Secure/i);
+      expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+    });
+  });
+
   describe(`logs (${dialect})`, () => {
     const logs = logCollector();
     const t = useTestApp(dialect, { LOG_LEVEL: 'trace' }, { logStream: logs.stream });

@@ -141,6 +141,17 @@ for (const dialect of DIALECTS) {
       expect(me.body.currentAccountId).toBe(owner.accountId);
     });
 
+    it('ends a session that has been idle past its expiry', async () => {
+      const { client } = await signUp(t.current);
+      const token = client.cookies.get('ipam_session') ?? '';
+      await t.current.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', sessionIdOf(token))
+        .execute();
+      expect((await client.get('/api/auth/me')).status).toBe(401);
+    });
+
     it('answers 401 to /api/auth/me without a session', async () => {
       const response = await t.current.client().get('/api/auth/me');
       expect(response.status).toBe(401);

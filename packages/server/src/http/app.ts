@@ -5,8 +5,10 @@ import type { Writable } from 'node:stream';
 import { registerAccountRoutes } from '../accounts/account-routes.js';
 import { registerMemberRoutes } from '../accounts/member-routes.js';
 import { registerAuthRoutes } from '../auth/auth-routes.js';
+import { deleteExpiredSessions } from '../auth/session-repository.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
+import { nowIso } from '../db/db-values.js';
 import { noopEventPublisher, type EventPublisher } from '../events/event-publisher.js';
 import { createInviteMailer } from '../invites/invite-mailer.js';
 import { registerInviteRoutes } from '../invites/invite-routes.js';
@@ -86,5 +88,20 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
+  scheduleSessionCleanup(app, db);
   return app;
+}
+
+/** Deletes expired sessions at start and hourly while the app runs (the rows are useless by then). */
+function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
+  const clean = () =>
+    deleteExpiredSessions(db, nowIso()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'expired session cleanup failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await clean();
+    timer = setInterval(() => void clean(), 60 * 60 * 1000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
