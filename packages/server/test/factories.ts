@@ -174,7 +174,7 @@ export async function signUp(
     client,
     email,
     userId: response.body.user.id,
-    accountId: response.body.currentAccountId,
+    accountId: response.body.accounts.find((a: { isOwner: boolean }) => a.isOwner).id,
   };
 }
 

@@ -69,16 +69,20 @@ export async function unlinkUser(db: Db, userId: string, accountId: string): Pro
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The accounts a user belongs to, the earliest linked first. */
+/** The accounts a user belongs to, the earliest linked first (their own first on a tie). */
 export async function listAccountsOfUser(db: Db, userId: string): Promise<AccountRecord[]> {
-  return db
-    .selectFrom('users_accounts')
-    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
-    .select(accountColumns)
-    .where('users_accounts.user_id', '=', userId)
-    .orderBy('users_accounts.created_at')
-    .orderBy('accounts.id')
-    .execute();
+  return (
+    db
+      .selectFrom('users_accounts')
+      .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+      .select(accountColumns)
+      .where('users_accounts.user_id', '=', userId)
+      .orderBy('users_accounts.created_at')
+      // Sign-up links the own account and invited ones in the same instant: the own account goes first.
+      .orderBy((eb) => eb.case().when('accounts.uid', '=', userId).then(0).else(1).end())
+      .orderBy('accounts.id')
+      .execute()
+  );
 }
 
 /** The account, read fresh, when the user belongs to it; else undefined. */
