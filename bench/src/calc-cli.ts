@@ -107,8 +107,12 @@ rmSync(dir, { recursive: true, force: true });
 const base = rows[0]?.ms ?? 1;
 console.log(`Machine: ${machineLine()}\n`);
 console.log(
-  `| command, ${LINES.toLocaleString('en-US')} random inputs | how | median ms | vs ipam IPv4 batch |`,
+  `| command, ${LINES.toLocaleString('en-US')} random inputs | how | median ms | per input | vs ipam IPv4 batch |`,
 );
-console.log('|---|---|---:|---:|');
-for (const row of rows)
-  console.log(`| ${row.name} | ${row.how} | ${row.ms.toFixed(0)} | ${(row.ms / base).toFixed(2)}× |`);
+console.log('|---|---|---:|---:|---:|');
+for (const row of rows) {
+  const perInput = `${((row.ms * 1000) / LINES).toFixed(1)} µs`;
+  console.log(
+    `| ${row.name} | ${row.how} | ${row.ms.toFixed(0)} | ${perInput} | ${(row.ms / base).toFixed(2)}× |`,
+  );
+}

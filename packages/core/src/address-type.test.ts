@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ipv4AddressType, ipv6AddressType } from './address-type.js';
+import { parseCidr, prefixContains } from './cidr.js';
 import { parseIPv4 } from './ipv4.js';
 import { parseIPv6 } from './ipv6.js';
 
@@ -58,5 +60,38 @@ describe('ipv6AddressType', () => {
     ['4000::1', 'Reserved'],
   ])('%s is %s', (text, type) => {
     expect(ipv6AddressType(parseIPv6(text)?.value ?? -1n)).toBe(type);
+  });
+});
+
+describe('ipv6AddressType against a plain prefix-by-prefix lookup', () => {
+  const table: [string, string][] = [
+    ['::/128', 'Unspecified'],
+    ['::1/128', 'Loopback'],
+    ['::ffff:0:0/96', 'IPv4-mapped'],
+    ['64:ff9b::/96', 'NAT64'],
+    ['2001:db8::/32', 'Documentation'],
+    ['3fff::/20', 'Documentation'],
+    ['2001::/32', 'Teredo'],
+    ['2002::/16', '6to4'],
+    ['fc00::/7', 'Unique Local Address (ULA)'],
+    ['fe80::/10', 'Link-Local'],
+    ['ff00::/8', 'Multicast'],
+    ['2000::/3', 'Global Unicast'],
+  ];
+  const prefixes = table.map(([cidr, type]) => ({ prefix: parseCidr(cidr), type }));
+  const naive = (value: bigint) =>
+    prefixes.find(({ prefix }) => prefix && prefixContains(prefix, value))?.type ?? 'Reserved';
+  // Values near the blocks: a block's network with random low bits, or fully random.
+  const nearBlock = fc
+    .tuple(fc.constantFrom(...prefixes), fc.bigInt({ min: 0n, max: (1n << 128n) - 1n }), fc.nat({ max: 128 }))
+    .map(([{ prefix }, noise, bits]) => (prefix?.network ?? 0n) | (noise >> BigInt(bits)));
+
+  it('classifies like the lookup', () => {
+    fc.assert(
+      fc.property(fc.oneof(nearBlock, fc.bigInt({ min: 0n, max: (1n << 128n) - 1n })), (value) => {
+        expect(ipv6AddressType(value)).toBe(naive(value));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });

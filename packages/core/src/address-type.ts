@@ -94,11 +94,24 @@ export function ipv4AddressType(value: number): IPv4AddressType {
   return 'Public';
 }
 
+/** Blocks of at most 32 bits are matched on the top 32-bit word as plain numbers (no bigint work). */
+const ipv6ShortBlocks = ipv6Blocks
+  .filter((block) => block.length <= 32)
+  .map((block) => ({ ...block, top: Number(block.network >> 96n), mask: ipv4MaskFromLength(block.length) }));
+const ipv6LongBlocks = ipv6Blocks.filter((block) => block.length > 32);
+
 /** Classifies an IPv6 address (128-bit value) by its most specific special-purpose block. */
 export function ipv6AddressType(value: bigint): IPv6AddressType {
-  for (const block of ipv6Blocks) {
-    const shift = BigInt(128 - block.length);
-    if (value >> shift === block.network >> shift) return block.type;
+  // The long blocks (::/128, ::1/128, ::ffff:0:0/96, 64:ff9b::/96) all lie inside ::/8, where no short block is.
+  if (value >> 120n === 0n) {
+    for (const block of ipv6LongBlocks) {
+      const shift = BigInt(128 - block.length);
+      if (value >> shift === block.network >> shift) return block.type;
+    }
+  }
+  const top = Number(value >> 96n);
+  for (const block of ipv6ShortBlocks) {
+    if ((top & block.mask) >>> 0 === block.top) return block.type;
   }
   return 'Reserved';
 }

@@ -31,6 +31,9 @@ export interface IPv6Calculation {
 
 export type IPv6CalculationErrorCode = 'invalid_ipv6_address' | 'invalid_prefix_length';
 
+/** RFC 5952 text of each prefix length's netmask, built on first use. */
+const maskTexts: string[] = [];
+
 /** Subnet details of a parsed IPv6 address, its zone and a prefix length 0–128. */
 export function describeIPv6(value: bigint, zone: string | null, length: number): IPv6Calculation {
   const mask = ipv6MaskFromLength(length);
@@ -51,7 +54,7 @@ export function describeIPv6(value: bigint, zone: string | null, length: number)
     usableIpRange: `${network6} - ${last6}`,
     totalAddresses: total,
     totalHosts: total,
-    subnetMask: formatIPv6(mask),
+    subnetMask: (maskTexts[length] ??= formatIPv6(mask)),
     ipType: ipv6AddressType(value),
   };
 }
