@@ -134,4 +134,16 @@ export const messages = {
   jsonRequired: 'Requests that change data must send a JSON body.',
   messageRequired: 'Message is required.',
   invalidRequest: 'The request is not valid.',
+
+  // Groups, subnets, addresses and approvals (server rules the spec leaves open; these texts are ours)
+  groupNotEmpty: (groups: number, subnets: number) =>
+    `This group still contains ${groups} group(s) and ${subnets} subnet(s). Move or delete them first.`,
+  groupCycle: 'A group cannot be placed inside itself or one of its own subgroups.',
+  parentGroupNotFound: 'Parent group not found.',
+  groupNotFound: 'Group not found.',
+  subnetOverlaps: (name: string, cidr: string) => `This subnet overlaps the subnet ${name} (${cidr}).`,
+  subnetNetworkFixed: 'The network address and prefix of a subnet cannot be changed.',
+  addressOutsideSubnet: (cidr: string) => `This address is not a host address of the subnet ${cidr}.`,
+  scanNotEnabled: 'Scanning is off for this subnet: choose approval or auto scanning first.',
+  invalidCursor: 'The page cursor is not valid.',
 } as const;

@@ -11,6 +11,8 @@ export interface AuditEntry {
   entityId: string;
   before?: unknown;
   after?: unknown;
+  /** The subnet the change belongs to (subnets, addresses, approvals), for its history. */
+  subnetId?: string;
 }
 
 /** Appends an entry to the audit log (call inside the transaction that makes the change). */
@@ -27,6 +29,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       entity_id: entry.entityId,
       before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
       after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+      subnet_id: entry.subnetId ?? null,
     })
     .execute();
 }

@@ -72,6 +72,71 @@ export interface AuditLogTable {
   subnet_id: string | null;
 }
 
+export interface GroupsTable {
+  id: string;
+  account_id: string;
+  /** Null at the top level. */
+  parent_id: string | null;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+export interface SubnetsTable {
+  id: string;
+  account_id: string;
+  group_id: string;
+  name: string;
+  vlan_id: number;
+  description: string;
+  version: number;
+  /** Canonical network address (host bits clear; RFC 5952 for IPv6). */
+  network_ip: string;
+  prefix_length: number;
+  /** Fixed-width hex of the first and last address of the prefix (overlap checks by index). */
+  first_key: string;
+  last_key: string;
+  scanning_type: string;
+  scan_frequency: number | null;
+  last_scanned: string | null;
+  /** 0 or 1. */
+  scan_now: number;
+  created_at: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+/** Only addresses ever written are stored; every other listed address is a virtual Available row. */
+export interface IpAddressesTable {
+  id: string;
+  account_id: string;
+  subnet_id: string;
+  ip_address: string;
+  /** Fixed-width lowercase hex (8 chars IPv4, 32 IPv6): text order is numeric order. */
+  sort_key: string;
+  status: string;
+  hostname: string;
+  description: string;
+  /** 0 or 1. */
+  allow_scanner_update: number;
+  updated_date: string | null;
+  updated_by: string | null;
+}
+
+export interface ApprovalsTable {
+  id: string;
+  account_id: string;
+  subnet_id: string;
+  ip_address: string;
+  sort_key: string;
+  status: string;
+  hostname: string;
+  description: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -80,4 +145,8 @@ export interface Database {
   pending_invites: PendingInvitesTable;
   support_messages: SupportMessagesTable;
   audit_log: AuditLogTable;
+  groups: GroupsTable;
+  subnets: SubnetsTable;
+  ip_addresses: IpAddressesTable;
+  approvals: ApprovalsTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as accounts from './2026-11-22-0001-accounts.js';
+import * as ipam from './2026-11-22-0002-ipam.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -7,4 +8,5 @@ import * as accounts from './2026-11-22-0001-accounts.js';
  */
 export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
+  '2026-11-22-0002-ipam': ipam,
 };

@@ -1,0 +1,174 @@
+import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
+import type { Prefix } from '@ipam/core/prefix';
+import { RangeTextSearch } from '@ipam/core/range-text-search';
+import type { Db } from '../db/database.js';
+import { addressText } from './address-keys.js';
+import {
+  countStored,
+  countUsed,
+  listStored,
+  type AddressStatus,
+  type StoredAddress,
+  type StoredFilter,
+  type SubnetRef,
+} from './address-repository.js';
+import { addressesBetweenStored, unstoredTextMatches } from './address-walks.js';
+
+/** The list's status filter: In Use only, or Available only. */
+export type AddressFilter = 'in-use' | 'available';
+
+/** One page request: `cursor` is the last address of the previous page (exclusive). */
+export interface AddressQuery {
+  filter: AddressFilter | null;
+  q: string | null;
+  cursor: bigint | null;
+  limit: number;
+}
+
+/** An address as the API shows it; never-written addresses have `id` null. */
+export interface AddressItem {
+  id: string | null;
+  value: bigint;
+  ipAddress: string;
+  status: AddressStatus;
+  hostname: string;
+  description: string;
+  allowScannerUpdate: boolean;
+  updatedDate: string | null;
+  updatedBy: string | null;
+}
+
+/** A page of addresses in numeric order, with the totals after filter and search. */
+export interface AddressPage {
+  items: AddressItem[];
+  total: bigint;
+  usedPercent: number;
+  nextCursor: bigint | null;
+}
+
+/** The subnet being listed. */
+export interface ListedSubnet extends SubnetRef {
+  prefix: Prefix;
+}
+
+/** The virtual Available row of a never-written address. */
+export function virtualAddress(subnet: SubnetRef, value: bigint): AddressItem {
+  return {
+    id: null,
+    value,
+    ipAddress: addressText(subnet.version, value),
+    status: 'Available',
+    hostname: '',
+    description: '',
+    allowScannerUpdate: true,
+    updatedDate: null,
+    updatedBy: null,
+  };
+}
+
+function fromStored(row: StoredAddress): AddressItem {
+  return { ...row };
+}
+
+/** Items for these addresses: stored data where a row exists, the virtual row otherwise. */
+function itemsFor(subnet: SubnetRef, values: readonly bigint[], stored: readonly StoredAddress[]) {
+  const byValue = new Map(stored.map((row) => [row.value, row]));
+  return values.map((value) => {
+    const row = byValue.get(value);
+    return row ? fromStored(row) : virtualAddress(subnet, value);
+  });
+}
+
+/** Merges two address-ordered streams (disjoint addresses) and keeps the first `count`. */
+function mergeByAddress(a: readonly AddressItem[], b: readonly AddressItem[], count: number) {
+  const merged: AddressItem[] = [];
+  let i = 0;
+  let j = 0;
+  while (merged.length < count && (i < a.length || j < b.length)) {
+    const left = a[i];
+    const right = b[j];
+    if (left && (!right || left.value < right.value)) {
+      merged.push(left);
+      i++;
+    } else if (right) {
+      merged.push(right);
+      j++;
+    }
+  }
+  return merged;
+}
+
+/** Cuts a limit+1 list into a page and the cursor of the next one. */
+function paged(items: AddressItem[], limit: number) {
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page, nextCursor: items.length > limit && last ? last.value : null };
+}
+
+/**
+ * A page of a subnet's addresses, stored and virtual, in numeric order (DESIGN.md "Sparse
+ * addresses"). Every branch reads a bounded number of rows, so any page of a /8 is fast.
+ */
+export async function listAddresses(db: Db, subnet: ListedSubnet, query: AddressQuery): Promise<AddressPage> {
+  const listed = listedAddresses(subnet.prefix);
+  const start = query.cursor === null || query.cursor < listed.first ? listed.first : query.cursor + 1n;
+  const used = usedPercent(await countUsed(db, subnet.id), listed.count);
+  const q = query.q === null || query.q === '' ? null : query.q.toLowerCase();
+  const need = query.limit + 1;
+
+  if (query.filter === 'in-use') {
+    const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
+    const rows = start > listed.last ? [] : await listStored(db, subnet, start, listed.last, filter, need);
+    const total = await countStored(db, subnet.id, filter);
+    return { ...paged(rows.map(fromStored), query.limit), total, usedPercent: used };
+  }
+
+  if (q === null && query.filter === null) {
+    const end =
+      start + BigInt(query.limit) - 1n < listed.last ? start + BigInt(query.limit) - 1n : listed.last;
+    const values: bigint[] = [];
+    for (let value = start; value <= end; value++) values.push(value);
+    const stored = start > end ? [] : await listStored(db, subnet, start, end, {});
+    const items = itemsFor(subnet, values, stored);
+    return { items, total: listed.count, usedPercent: used, nextCursor: end < listed.last ? end : null };
+  }
+
+  if (q === null) {
+    // Available: every address except the stored rows with another status.
+    const notAvailable: StoredFilter = { notStatus: 'Available' };
+    const values = await addressesBetweenStored(db, subnet, start, listed.last, notAvailable, need);
+    const span = values.slice(0, query.limit);
+    const low = span[0];
+    const high = span.at(-1);
+    const stored =
+      low === undefined || high === undefined
+        ? []
+        : await listStored(db, subnet, low, high, { status: 'Available' });
+    const items = itemsFor(subnet, values, stored);
+    const total = listed.count - (await countStored(db, subnet.id, notAvailable));
+    return { ...paged(items, query.limit), total, usedPercent: used };
+  }
+
+  // A search: stored rows that match, merged with the never-written addresses that match.
+  const storedFilter: StoredFilter = {
+    q,
+    ...(query.filter === 'available' ? { status: 'Available' as const } : {}),
+  };
+  const storedRows = await listStored(db, subnet, start, listed.last, storedFilter, need);
+  const bound = storedRows.length === need ? (storedRows.at(-1)?.value ?? listed.last) : listed.last;
+  const matchesEveryUnstored = 'available'.includes(q);
+  const search = new RangeTextSearch(subnet.version, q, listed.first, listed.last);
+  const virtualValues = matchesEveryUnstored
+    ? await addressesBetweenStored(db, subnet, start, bound, {}, need)
+    : await unstoredTextMatches(db, subnet, search, start, bound, need);
+  const merged = mergeByAddress(
+    storedRows.map(fromStored),
+    virtualValues.map((value) => virtualAddress(subnet, value)),
+    need,
+  );
+  const unstoredMatches = matchesEveryUnstored
+    ? listed.count - (await countStored(db, subnet.id, {}))
+    : search.count(listed.first, listed.last) - (await countStored(db, subnet.id, { addressContains: q }));
+  const total = (await countStored(db, subnet.id, storedFilter)) + unstoredMatches;
+  return { ...paged(merged, query.limit), total, usedPercent: used };
+}

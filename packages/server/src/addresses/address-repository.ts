@@ -1,0 +1,184 @@
+import type { IpVersion } from '@ipam/core/prefix';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import { toCount } from '../db/db-values.js';
+import type { Database, IpAddressesTable } from '../db/schema.js';
+import { sortKeyOf, valueOfSortKey } from './address-keys.js';
+
+/** The statuses an address can have. */
+export type AddressStatus = 'Available' | 'In Use' | 'Reserved';
+
+/** A written (stored) address; values are bigint, keys stay inside this file. */
+export interface StoredAddress {
+  id: string;
+  value: bigint;
+  ipAddress: string;
+  status: AddressStatus;
+  hostname: string;
+  description: string;
+  allowScannerUpdate: boolean;
+  updatedDate: string | null;
+  updatedBy: string | null;
+}
+
+/** The subnet an address query runs in. */
+export interface SubnetRef {
+  id: string;
+  version: IpVersion;
+}
+
+/** Which stored rows a query sees: statuses to keep or leave out, and a text search. */
+export interface StoredFilter {
+  status?: AddressStatus;
+  notStatus?: AddressStatus;
+  /** Lower-cased search text: address, status, hostname or description contains it. */
+  q?: string;
+  /** Lower-cased text the address itself must contain. */
+  addressContains?: string;
+}
+
+type Eb = ExpressionBuilder<Database, 'ip_addresses'>;
+
+/** `%text%` for LIKE with the wildcards of the text escaped (escape character backslash). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function likeLower(column: keyof IpAddressesTable, pattern: string) {
+  return sql<boolean>`lower(${sql.ref(`ip_addresses.${column}`)}) like ${pattern} escape '\\'`;
+}
+
+function applyFilter(eb: Eb, filter: StoredFilter) {
+  const conditions = [];
+  if (filter.status) conditions.push(eb('status', '=', filter.status));
+  if (filter.notStatus) conditions.push(eb('status', '<>', filter.notStatus));
+  if (filter.q !== undefined) {
+    const pattern = containsPattern(filter.q);
+    conditions.push(
+      eb.or([
+        likeLower('ip_address', pattern),
+        likeLower('status', pattern),
+        likeLower('hostname', pattern),
+        likeLower('description', pattern),
+      ]),
+    );
+  }
+  if (filter.addressContains !== undefined) {
+    conditions.push(likeLower('ip_address', containsPattern(filter.addressContains)));
+  }
+  return eb.and(conditions);
+}
+
+function toStored(row: Selectable<IpAddressesTable>): StoredAddress {
+  return {
+    id: row.id,
+    value: valueOfSortKey(row.sort_key),
+    ipAddress: row.ip_address,
+    status: row.status as AddressStatus,
+    hostname: row.hostname,
+    description: row.description,
+    allowScannerUpdate: Number(row.allow_scanner_update) === 1,
+    updatedDate: row.updated_date,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** Stored rows with from ≤ address ≤ to passing the filter, in address order, at most `limit`. */
+export async function listStored(
+  db: Db,
+  subnet: SubnetRef,
+  from: bigint,
+  to: bigint,
+  filter: StoredFilter,
+  limit?: number,
+): Promise<StoredAddress[]> {
+  let query = db
+    .selectFrom('ip_addresses')
+    .selectAll()
+    .where('subnet_id', '=', subnet.id)
+    .where('sort_key', '>=', sortKeyOf(subnet.version, from))
+    .where('sort_key', '<=', sortKeyOf(subnet.version, to))
+    .where((eb) => applyFilter(eb, filter))
+    .orderBy('sort_key');
+  if (limit !== undefined) query = query.limit(limit);
+  return (await query.execute()).map(toStored);
+}
+
+/** Addresses (values only) of stored rows from `from` upward passing the filter, at most `limit`. */
+export async function storedValuesFrom(
+  db: Db,
+  subnet: SubnetRef,
+  from: bigint,
+  to: bigint,
+  filter: StoredFilter,
+  limit: number,
+): Promise<bigint[]> {
+  const rows = await db
+    .selectFrom('ip_addresses')
+    .select('sort_key')
+    .where('subnet_id', '=', subnet.id)
+    .where('sort_key', '>=', sortKeyOf(subnet.version, from))
+    .where('sort_key', '<=', sortKeyOf(subnet.version, to))
+    .where((eb) => applyFilter(eb, filter))
+    .orderBy('sort_key')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => valueOfSortKey(row.sort_key));
+}
+
+/** Which of these addresses are stored (any status). */
+export async function storedAmong(
+  db: Db,
+  subnet: SubnetRef,
+  values: readonly bigint[],
+): Promise<Set<bigint>> {
+  if (values.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('ip_addresses')
+    .select('sort_key')
+    .where('subnet_id', '=', subnet.id)
+    .where(
+      'sort_key',
+      'in',
+      values.map((value) => sortKeyOf(subnet.version, value)),
+    )
+    .execute();
+  return new Set(rows.map((row) => valueOfSortKey(row.sort_key)));
+}
+
+/** How many stored rows of the subnet pass the filter. */
+export async function countStored(db: Db, subnetId: string, filter: StoredFilter): Promise<bigint> {
+  const row = await db
+    .selectFrom('ip_addresses')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('subnet_id', '=', subnetId)
+    .where((eb) => applyFilter(eb, filter))
+    .executeTakeFirst();
+  return BigInt(toCount(row?.n));
+}
+
+/** Stored rows In Use or Reserved: the numerator of `{n}% Used`. */
+export async function countUsed(db: Db, subnetId: string): Promise<bigint> {
+  const row = await db
+    .selectFrom('ip_addresses')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('subnet_id', '=', subnetId)
+    .where('status', 'in', ['In Use', 'Reserved'])
+    .executeTakeFirst();
+  return BigInt(toCount(row?.n));
+}
+
+/** The stored row of one address, or undefined. */
+export async function findStored(
+  db: Db,
+  subnet: SubnetRef,
+  value: bigint,
+): Promise<StoredAddress | undefined> {
+  const row = await db
+    .selectFrom('ip_addresses')
+    .selectAll()
+    .where('subnet_id', '=', subnet.id)
+    .where('sort_key', '=', sortKeyOf(subnet.version, value))
+    .executeTakeFirst();
+  return row ? toStored(row) : undefined;
+}

@@ -1,0 +1,95 @@
+import type { Selectable } from 'kysely';
+import { sortKeyOf } from '../addresses/address-keys.js';
+import type { SubnetRef } from '../addresses/address-repository.js';
+import type { Db } from '../db/database.js';
+import type { ApprovalsTable } from '../db/schema.js';
+
+/** An approval entry: a difference a scan found, waiting for a person to confirm or ignore it. */
+export interface ApprovalRecord {
+  id: string;
+  ipAddress: string;
+  status: string;
+  hostname: string;
+  description: string;
+  createdAt: string;
+}
+
+function toApproval(row: Selectable<ApprovalsTable>): ApprovalRecord {
+  return {
+    id: row.id,
+    ipAddress: row.ip_address,
+    status: row.status,
+    hostname: row.hostname,
+    description: row.description,
+    createdAt: row.created_at,
+  };
+}
+
+/** The subnet's approval entries in address order. */
+export async function listApprovals(db: Db, accountId: string, subnetId: string): Promise<ApprovalRecord[]> {
+  const rows = await db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('subnet_id', '=', subnetId)
+    .orderBy('sort_key')
+    .orderBy('created_at')
+    .execute();
+  return rows.map(toApproval);
+}
+
+/** One approval entry of the account's subnet, or undefined. */
+export async function findApproval(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  approvalId: string,
+): Promise<ApprovalRecord | undefined> {
+  const row = await db
+    .selectFrom('approvals')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('subnet_id', '=', subnetId)
+    .where('id', '=', approvalId)
+    .executeTakeFirst();
+  return row ? toApproval(row) : undefined;
+}
+
+/** Inserts entries, replacing an older entry for the same address (a rescan finds it again). */
+export async function replaceApprovals(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  entries: readonly (ApprovalRecord & { value: bigint })[],
+): Promise<void> {
+  if (entries.length === 0) return;
+  const keys = entries.map((entry) => sortKeyOf(subnet.version, entry.value));
+  await db.deleteFrom('approvals').where('subnet_id', '=', subnet.id).where('sort_key', 'in', keys).execute();
+  await db
+    .insertInto('approvals')
+    .values(
+      entries.map((entry) => ({
+        id: entry.id,
+        account_id: accountId,
+        subnet_id: subnet.id,
+        ip_address: entry.ipAddress,
+        sort_key: sortKeyOf(subnet.version, entry.value),
+        status: entry.status,
+        hostname: entry.hostname,
+        description: entry.description,
+        created_at: entry.createdAt,
+      })),
+    )
+    .execute();
+}
+
+/** Removes approval entries by id; returns how many went. */
+export async function deleteApprovals(db: Db, subnetId: string, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db
+    .deleteFrom('approvals')
+    .where('subnet_id', '=', subnetId)
+    .where('id', 'in', ids)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { messages } from '@ipam/core/messages';
+import { addressText } from '../addresses/address-keys.js';
+import type { AddressStatus } from '../addresses/address-repository.js';
+import { hostAddressOf, writeAddressIn } from '../addresses/address-writes.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { ChangeContext } from '../audit/change-context.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/db-values.js';
+import { DomainError } from '../errors/domain-error.js';
+import { noopEventPublisher, type EventPublisher } from '../events/event-publisher.js';
+import { findSubnetAnyAccount } from '../subnets/subnet-repository.js';
+import { requireSubnet } from '../subnets/subnets.js';
+import {
+  deleteApprovals,
+  findApproval,
+  listApprovals,
+  replaceApprovals,
+  type ApprovalRecord,
+} from './approval-repository.js';
+
+/** What a scan reports for one address that differs from the record. */
+export interface ApprovalEntryInput {
+  ipAddress: string;
+  status: string;
+  hostname?: string;
+  description?: string;
+}
+
+/** An approval entry as the API shows it, with the spec's recommendation (null: "No recommendation."). */
+export interface ApprovalView extends Omit<ApprovalRecord, 'createdAt'> {
+  recommendation: AddressStatus | null;
+}
+
+/** The spec's recommendation rule: In Use → Available; Available or Reserved → In Use. */
+export function recommendedStatus(status: string): AddressStatus | null {
+  if (status === 'In Use') return 'Available';
+  if (status === 'Available' || status === 'Reserved') return 'In Use';
+  return null;
+}
+
+function approvalView(approval: ApprovalRecord): ApprovalView {
+  const { id, ipAddress, status, hostname, description } = approval;
+  return { id, ipAddress, status, hostname, description, recommendation: recommendedStatus(status) };
+}
+
+/**
+ * Creates approval entries under a subnet (the scanner calls this for approval scanning); an entry
+ * replaces an older one for the same address. Addresses outside the subnet's hosts are refused.
+ */
+export async function createApprovals(
+  db: Db,
+  subnetId: string,
+  entries: readonly ApprovalEntryInput[],
+  events: EventPublisher = noopEventPublisher,
+): Promise<ApprovalView[]> {
+  const found = await findSubnetAnyAccount(db, subnetId);
+  if (!found) throw new DomainError('not_found', messages.notFound);
+  const { accountId, subnet } = found;
+  const createdAt = nowIso();
+  const byAddress = new Map<bigint, ApprovalRecord & { value: bigint }>();
+  for (const entry of entries) {
+    const value = hostAddressOf(subnet, entry.ipAddress);
+    byAddress.set(value, {
+      id: randomUUID(),
+      value,
+      ipAddress: addressText(subnet.prefix.version, value),
+      status: entry.status,
+      hostname: entry.hostname ?? '',
+      description: entry.description ?? '',
+      createdAt,
+    });
+  }
+  const records = [...byAddress.values()];
+  await db
+    .transaction()
+    .execute((trx) =>
+      replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records),
+    );
+  for (const record of records) events.publish(accountId, { kind: 'approval', id: record.id, subnetId });
+  return records.map(approvalView);
+}
+
+/** The subnet's approval entries in address order (404 for another account's subnet). */
+export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise<ApprovalView[]> {
+  await requireSubnet(ctx.db, ctx.account.id, subnetId);
+  return (await listApprovals(ctx.db, ctx.account.id, subnetId)).map(approvalView);
+}
+
+/**
+ * Settles approval entries in one transaction: each is removed first (so two people settling the
+ * same entry cannot both apply it), and on confirm its recommended status is written to the address
+ * (hostname emptied when the result is Available).
+ */
+async function settle(
+  ctx: ChangeContext,
+  subnetId: string,
+  approvalId: string | null,
+  isConfirm: boolean,
+): Promise<number> {
+  const settled = await ctx.db.transaction().execute(async (trx) => {
+    const subnet = await requireSubnet(trx, ctx.account.id, subnetId);
+    let approvals: ApprovalRecord[];
+    if (approvalId === null) {
+      approvals = await listApprovals(trx, ctx.account.id, subnetId);
+    } else {
+      const approval = await findApproval(trx, ctx.account.id, subnetId, approvalId);
+      if (!approval) throw new DomainError('not_found', messages.notFound);
+      approvals = [approval];
+    }
+    const removed = await deleteApprovals(
+      trx,
+      subnetId,
+      approvals.map((approval) => approval.id),
+    );
+    if (approvalId !== null && removed === 0) throw new DomainError('not_found', messages.notFound);
+    for (const approval of approvals) {
+      const recommendation = recommendedStatus(approval.status);
+      if (isConfirm && recommendation !== null) {
+        await writeAddressIn(trx, ctx, subnet, hostAddressOf(subnet, approval.ipAddress), (before) => ({
+          ...before,
+          status: recommendation,
+          hostname: recommendation === 'Available' ? '' : approval.hostname,
+        }));
+      }
+      await recordAudit(trx, {
+        accountId: ctx.account.id,
+        userId: ctx.userId,
+        action: 'delete',
+        entity: isConfirm ? 'approval-confirmed' : 'approval-ignored',
+        entityId: approval.id,
+        subnetId,
+        before: approvalView(approval),
+      });
+    }
+    return approvals.length;
+  });
+  ctx.events.publish(ctx.account.id, { kind: 'approval', id: approvalId ?? subnetId, subnetId });
+  if (isConfirm && settled > 0)
+    ctx.events.publish(ctx.account.id, { kind: 'address', id: subnetId, subnetId });
+  return settled;
+}
+
+/** Confirm: applies the recommended status to the address and removes the entry. */
+export async function confirmApproval(ctx: ChangeContext, subnetId: string, approvalId: string) {
+  await settle(ctx, subnetId, approvalId, true);
+}
+
+/** Ignore: removes the entry only. */
+export async function ignoreApproval(ctx: ChangeContext, subnetId: string, approvalId: string) {
+  await settle(ctx, subnetId, approvalId, false);
+}
+
+/** Confirm All, in one transaction; answers how many entries were settled. */
+export async function confirmAllApprovals(ctx: ChangeContext, subnetId: string): Promise<number> {
+  return settle(ctx, subnetId, null, true);
+}
+
+/** Ignore All, in one transaction; answers how many entries were removed. */
+export async function ignoreAllApprovals(ctx: ChangeContext, subnetId: string): Promise<number> {
+  return settle(ctx, subnetId, null, false);
+}

@@ -1,0 +1,182 @@
+import type { Prefix } from '@ipam/core/prefix';
+import { prefixLast } from '@ipam/core/prefix';
+import { sql, type Selectable } from 'kysely';
+import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
+import { isPostgres, type Db } from '../db/database.js';
+import { toCount } from '../db/db-values.js';
+import type { SubnetsTable } from '../db/schema.js';
+
+/** How a subnet is scanned. */
+export type ScanningType = 'none' | 'approval' | 'auto';
+
+/** A subnet as the domain sees it; `prefix` carries the immutable network and length. */
+export interface SubnetRecord {
+  id: string;
+  name: string;
+  vlanId: number;
+  description: string;
+  groupId: string;
+  prefix: Prefix;
+  networkIP: string;
+  scanningType: ScanningType;
+  scanFrequency: number | null;
+  lastScanned: string | null;
+  scanNow: boolean;
+  updatedDate: string;
+  updatedBy: string | null;
+}
+
+function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
+  return {
+    id: row.id,
+    name: row.name,
+    vlanId: Number(row.vlan_id),
+    description: row.description,
+    groupId: row.group_id,
+    prefix: {
+      version: Number(row.version) === 6 ? 6 : 4,
+      network: valueOfSortKey(row.first_key),
+      length: Number(row.prefix_length),
+    },
+    networkIP: row.network_ip,
+    scanningType: row.scanning_type as ScanningType,
+    scanFrequency: row.scan_frequency === null ? null : Number(row.scan_frequency),
+    lastScanned: row.last_scanned,
+    scanNow: Number(row.scan_now) === 1,
+    updatedDate: row.updated_date,
+    updatedBy: row.updated_by,
+  };
+}
+
+/** The account's subnets ordered by name. */
+export async function listSubnets(db: Db, accountId: string): Promise<SubnetRecord[]> {
+  const rows = await db
+    .selectFrom('subnets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return rows.map(toSubnet);
+}
+
+/** A subnet of the account, or undefined (another account's subnet is not found). */
+export async function findSubnet(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+): Promise<SubnetRecord | undefined> {
+  const row = await db
+    .selectFrom('subnets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('id', '=', subnetId)
+    .executeTakeFirst();
+  return row ? toSubnet(row) : undefined;
+}
+
+/** The first subnet of the account (same version) whose range intersects the prefix, if any. */
+export async function findOverlappingSubnet(
+  db: Db,
+  accountId: string,
+  prefix: Prefix,
+): Promise<SubnetRecord | undefined> {
+  const row = await db
+    .selectFrom('subnets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('version', '=', prefix.version)
+    .where('first_key', '<=', sortKeyOf(prefix.version, prefixLast(prefix)))
+    .where('last_key', '>=', sortKeyOf(prefix.version, prefix.network))
+    .orderBy('first_key')
+    .executeTakeFirst();
+  return row ? toSubnet(row) : undefined;
+}
+
+/** How many subnets the account has. */
+export async function countSubnets(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('subnets')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return toCount(row?.n);
+}
+
+/**
+ * Serialises subnet creation within an account on PostgreSQL (limit and overlap checks read, then
+ * insert); SQLite runs one write transaction at a time anyway.
+ */
+export async function lockAccountForSubnets(db: Db, accountId: string): Promise<void> {
+  if (!isPostgres(db)) return;
+  await sql`select id from accounts where id = ${accountId} for update`.execute(db);
+}
+
+/** Inserts a subnet. */
+export async function insertSubnet(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRecord & { createdAt: string },
+): Promise<void> {
+  const { prefix } = subnet;
+  await db
+    .insertInto('subnets')
+    .values({
+      id: subnet.id,
+      account_id: accountId,
+      group_id: subnet.groupId,
+      name: subnet.name,
+      vlan_id: subnet.vlanId,
+      description: subnet.description,
+      version: prefix.version,
+      network_ip: subnet.networkIP,
+      prefix_length: prefix.length,
+      first_key: sortKeyOf(prefix.version, prefix.network),
+      last_key: sortKeyOf(prefix.version, prefixLast(prefix)),
+      scanning_type: subnet.scanningType,
+      scan_frequency: subnet.scanFrequency,
+      last_scanned: subnet.lastScanned,
+      scan_now: subnet.scanNow ? 1 : 0,
+      created_at: subnet.createdAt,
+      updated_date: subnet.updatedDate,
+      updated_by: subnet.updatedBy,
+    })
+    .execute();
+}
+
+/** Writes a subnet's editable fields (never its network or prefix). */
+export async function updateSubnet(db: Db, accountId: string, subnet: SubnetRecord): Promise<void> {
+  await db
+    .updateTable('subnets')
+    .set({
+      group_id: subnet.groupId,
+      name: subnet.name,
+      vlan_id: subnet.vlanId,
+      description: subnet.description,
+      scanning_type: subnet.scanningType,
+      scan_frequency: subnet.scanFrequency,
+      last_scanned: subnet.lastScanned,
+      scan_now: subnet.scanNow ? 1 : 0,
+      updated_date: subnet.updatedDate,
+      updated_by: subnet.updatedBy,
+    })
+    .where('account_id', '=', accountId)
+    .where('id', '=', subnet.id)
+    .execute();
+}
+
+/** Deletes a subnet with its approvals and written addresses (call inside a transaction). */
+export async function deleteSubnetWithContents(db: Db, accountId: string, subnetId: string): Promise<void> {
+  await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).execute();
+  await db.deleteFrom('ip_addresses').where('subnet_id', '=', subnetId).execute();
+  await db.deleteFrom('subnets').where('account_id', '=', accountId).where('id', '=', subnetId).execute();
+}
+
+/** A subnet by id alone, with its account (for server-side callers such as scan results). */
+export async function findSubnetAnyAccount(
+  db: Db,
+  subnetId: string,
+): Promise<{ accountId: string; subnet: SubnetRecord } | undefined> {
+  const row = await db.selectFrom('subnets').selectAll().where('id', '=', subnetId).executeTakeFirst();
+  return row ? { accountId: row.account_id, subnet: toSubnet(row) } : undefined;
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { formatPrefix } from '@ipam/core/cidr';
+import { messages } from '@ipam/core/messages';
+import type { IpVersion } from '@ipam/core/prefix';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { ChangeContext } from '../audit/change-context.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/db-values.js';
+import { DomainError } from '../errors/domain-error.js';
+import { findGroup } from '../groups/group-repository.js';
+import {
+  countSubnets,
+  deleteSubnetWithContents,
+  findOverlappingSubnet,
+  findSubnet,
+  insertSubnet,
+  lockAccountForSubnets,
+  updateSubnet,
+  type ScanningType,
+  type SubnetRecord,
+} from './subnet-repository.js';
+import { subnetView } from './subnet-view.js';
+import { networkText, scanFrequencyFor, subnetName, subnetPrefix, vlanId } from './subnet-rules.js';
+
+/** What a user types to create a subnet; `length` is `bits` (IPv4) or `prefixLength` (IPv6). */
+export interface SubnetInput {
+  version: IpVersion;
+  name: string;
+  vlanId: number;
+  description?: string | undefined;
+  groupId: string;
+  networkIP: string;
+  length: number;
+  scanningType?: ScanningType | undefined;
+  scanFrequency?: number | null | undefined;
+}
+
+/** The editable fields of a subnet (network and prefix are fixed after creation). */
+export type SubnetPatch = Partial<
+  Pick<SubnetInput, 'name' | 'vlanId' | 'description' | 'groupId' | 'scanningType' | 'scanFrequency'>
+>;
+
+async function requireGroup(db: Db, accountId: string, groupId: string): Promise<void> {
+  if (groupId.trim() === '') {
+    throw new DomainError('validation_failed', messages.groupRequired, { groupId: messages.groupRequired });
+  }
+  if (!(await findGroup(db, accountId, groupId))) {
+    throw new DomainError('validation_failed', messages.groupNotFound, { groupId: messages.groupNotFound });
+  }
+}
+
+/** The subnet of the account, or a 404 (also for another account's subnet). */
+export async function requireSubnet(db: Db, accountId: string, subnetId: string): Promise<SubnetRecord> {
+  const subnet = await findSubnet(db, accountId, subnetId);
+  if (!subnet) throw new DomainError('not_found', messages.notFound);
+  return subnet;
+}
+
+/**
+ * Creates a subnet: spec §5 rules and messages, the tier's prefixes, the account's subnet limit
+ * (read fresh, checked with the account locked) and no overlap with another subnet of the account.
+ */
+export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
+  const { account } = ctx;
+  const name = subnetName(input.name);
+  const vlan = vlanId(input.vlanId);
+  const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
+  const scanningType = input.scanningType ?? 'none';
+  const now = nowIso();
+  const subnet: SubnetRecord = {
+    id: randomUUID(),
+    name,
+    vlanId: vlan,
+    description: input.description ?? '',
+    groupId: input.groupId,
+    prefix,
+    networkIP: networkText(prefix),
+    scanningType,
+    scanFrequency: scanFrequencyFor(scanningType, input.scanFrequency),
+    lastScanned: null,
+    scanNow: false,
+    updatedDate: now,
+    updatedBy: ctx.userId,
+  };
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockAccountForSubnets(trx, account.id);
+    if ((await countSubnets(trx, account.id)) >= account.maxnetworks) {
+      throw new DomainError('subnet_limit_reached', messages.subnetLimitReached(account.maxnetworks));
+    }
+    await requireGroup(trx, account.id, subnet.groupId);
+    const other = await findOverlappingSubnet(trx, account.id, prefix);
+    if (other) {
+      throw new DomainError(
+        'subnet_overlap',
+        messages.subnetOverlaps(other.name, formatPrefix(other.prefix)),
+      );
+    }
+    await insertSubnet(trx, account.id, { ...subnet, createdAt: now });
+    await recordAudit(trx, {
+      accountId: account.id,
+      userId: ctx.userId,
+      action: 'create',
+      entity: 'subnet',
+      entityId: subnet.id,
+      subnetId: subnet.id,
+      after: subnetView(subnet),
+    });
+  });
+  ctx.events.publish(account.id, { kind: 'subnet', id: subnet.id, subnetId: subnet.id });
+  return subnet;
+}
+
+async function changeSubnet(
+  ctx: ChangeContext,
+  subnetId: string,
+  change: (trx: Db, before: SubnetRecord) => Promise<SubnetRecord>,
+): Promise<SubnetRecord> {
+  const after = await ctx.db.transaction().execute(async (trx) => {
+    const before = await requireSubnet(trx, ctx.account.id, subnetId);
+    const changed = { ...(await change(trx, before)), updatedDate: nowIso(), updatedBy: ctx.userId };
+    await updateSubnet(trx, ctx.account.id, changed);
+    await recordAudit(trx, {
+      accountId: ctx.account.id,
+      userId: ctx.userId,
+      action: 'update',
+      entity: 'subnet',
+      entityId: subnetId,
+      subnetId,
+      before: subnetView(before),
+      after: subnetView(changed),
+    });
+    return changed;
+  });
+  ctx.events.publish(ctx.account.id, { kind: 'subnet', id: subnetId, subnetId });
+  return after;
+}
+
+/** Edits name, VLAN, description, group and scanning; fields left out keep their value. */
+export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: SubnetPatch) {
+  return changeSubnet(ctx, subnetId, async (trx, before) => {
+    if (patch.groupId !== undefined && patch.groupId !== before.groupId) {
+      await requireGroup(trx, ctx.account.id, patch.groupId);
+    }
+    const scanningType = patch.scanningType ?? before.scanningType;
+    const frequency = patch.scanFrequency === undefined ? before.scanFrequency : patch.scanFrequency;
+    return {
+      ...before,
+      name: patch.name === undefined ? before.name : subnetName(patch.name),
+      vlanId: patch.vlanId === undefined ? before.vlanId : vlanId(patch.vlanId),
+      description: patch.description ?? before.description,
+      groupId: patch.groupId ?? before.groupId,
+      scanningType,
+      scanFrequency: scanFrequencyFor(scanningType, frequency),
+      scanNow: scanningType === 'none' ? false : before.scanNow,
+    };
+  });
+}
+
+/** Scan Now: asks the subnet's scanner for a scan; only for approval or auto scanning. */
+export async function requestScan(ctx: ChangeContext, subnetId: string): Promise<SubnetRecord> {
+  return changeSubnet(ctx, subnetId, async (_trx, before) => {
+    if (before.scanningType === 'none') throw new DomainError('scan_not_enabled', messages.scanNotEnabled);
+    return { ...before, scanNow: true };
+  });
+}
+
+/** Deletes the subnet with all its written addresses and approvals in one transaction. */
+export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promise<void> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await requireSubnet(trx, ctx.account.id, subnetId);
+    await deleteSubnetWithContents(trx, ctx.account.id, subnetId);
+    await recordAudit(trx, {
+      accountId: ctx.account.id,
+      userId: ctx.userId,
+      action: 'delete',
+      entity: 'subnet',
+      entityId: subnetId,
+      subnetId,
+      before: subnetView(before),
+    });
+  });
+  ctx.events.publish(ctx.account.id, { kind: 'subnet', id: subnetId, subnetId });
+}
