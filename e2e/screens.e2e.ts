@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from './support/app.js';
+import { type Browser, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
+
+// The contact address the global setup gives the server (CONTACT_EMAIL).
+const contactEmail = 'help@ipam.test';
+
+describe('every other screen, signed in', () => {
+  let browser: Browser;
+  const email = uniqueEmail('tour');
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+    await signUp(browser.page, browser.baseUrl, email);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('Settings › Account Info: read-only fields, upgrade, no support ticket or Scanners on the free tier', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/settings`);
+    await page.getByRole('heading', { name: 'Account Information' }).waitFor();
+    for (const label of ['Account ID', 'Tier', 'Max Users', 'Max Networks']) {
+      expect(
+        await page.getByRole('textbox', { name: label, exact: true }).getAttribute('readonly'),
+      ).not.toBeNull();
+    }
+    expect(await page.getByRole('textbox', { name: 'Tier', exact: true }).inputValue()).toBe('Free');
+    expect(await page.getByRole('tab', { name: 'Scanners' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Open Support Ticket' }).count()).toBe(0);
+    await screenshot(page, 'settings-account-info');
+    await page.getByRole('link', { name: 'Upgrade Account' }).click();
+    await page.waitForURL(`${baseUrl}/upgrade`);
+    await page.getByRole('heading', { name: 'Upgrade Account' }).waitFor();
+    await screenshot(page, 'upgrade');
+  });
+
+  it('Support: the built-in ticket form stores the message and confirms it', async () => {
+    const { page, baseUrl } = browser;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
+    await page.waitForURL(`${baseUrl}/support`);
+    await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message is required.').waitFor();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Cannot find my subnet');
+    await page.getByRole('textbox', { name: 'How can we help?' }).fill('Where did 10.0.0.0/24 go?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message received').waitFor();
+    expect(await page.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
+    await screenshot(page, 'support');
+  });
+
+  it('Feedback from the user menu opens a modal with the built-in form', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: `User menu for ${email}` }).click();
+    await page.getByRole('menuitem', { name: 'Feedback' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Feedback' });
+    await dialog.getByRole('textbox', { name: 'Your feedback' }).fill('The dashboard is lovely.');
+    await screenshot(page, 'feedback-modal');
+    await dialog.getByRole('button', { name: 'Send' }).click();
+    await dialog.getByText('Thank you! Your feedback was received.').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('Terms and Privacy: last updated April 22, 2025, with the configured contact address', async () => {
+    const { page, baseUrl } = browser;
+    for (const [path, title, shot] of [
+      ['/tos', 'Terms of Service', 'terms'],
+      ['/privacy', 'Privacy Policy', 'privacy'],
+    ] as const) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { name: title }).waitFor();
+      await page.getByText('Last updated April 22, 2025').waitFor();
+      const contact = page.getByRole('link', { name: contactEmail });
+      expect(await contact.getAttribute('href')).toBe(`mailto:${contactEmail}`);
+      await screenshot(page, shot);
+    }
+  });
+
+  it('checkout success and cancel lead on to the Dashboard and to /upgrade', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/checkout/success`);
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor();
+    await page.getByText('Your payment was successful, and your account has been upgraded.').waitFor();
+    await screenshot(page, 'checkout-success');
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+
+    await page.goto(`${baseUrl}/checkout/cancel`);
+    await page.getByRole('heading', { name: 'Payment Canceled' }).waitFor();
+    await screenshot(page, 'checkout-cancel');
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.waitForURL(`${baseUrl}/upgrade`);
+  });
+
+  it('the screens of later issues are titled placeholders reachable from the navigation', async () => {
+    const { page, baseUrl } = browser;
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [link, path, heading] of [
+      ['IPs', '/ips', 'IP Addresses'],
+      ['Tools', '/tools', 'Networking Tools'],
+    ] as const) {
+      await nav.getByRole('link', { name: link }).click();
+      await page.waitForURL(`${baseUrl}${path}`);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      expect(await nav.getByRole('link', { name: link }).getAttribute('aria-current')).toBe('page');
+    }
+    await page.goto(`${baseUrl}/settings/groupmanagement`);
+    await page.getByRole('heading', { name: 'Group Management' }).waitFor();
+    await screenshot(page, 'placeholder-group-management');
+  });
+});
+
+describe('on a phone', () => {
+  it('hides the navigation behind a burger and keeps the dashboard readable', async () => {
+    const browser = await openBrowser(phone);
+    try {
+      const { page, baseUrl } = browser;
+      await page.goto(`${baseUrl}/signup`);
+      await screenshot(page, 'phone-signup-landing');
+      await signUp(page, baseUrl, uniqueEmail('phone'));
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      expect(await nav.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false);
+      await screenshot(page, 'phone-dashboard');
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await nav.getByRole('link', { name: 'Settings' }).click();
+      await page.waitForURL(`${baseUrl}/settings`);
+      await expect.poll(() => nav.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false);
+      await page.getByRole('tab', { name: 'Users' }).click();
+      await page.getByRole('table', { name: 'Users' }).waitFor();
+      await screenshot(page, 'phone-settings-users');
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,127 @@
+import { messages } from '@ipam/core/messages';
+import { tierDefaults } from '@ipam/core/tiers';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, logOutFromMenu, signUp } from './support/app.js';
+import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
+
+const freeMaxUsers = tierDefaults(0)?.maxusers;
+
+async function openUsersTab(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/settings`);
+  await page.getByRole('tab', { name: 'Users' }).click();
+  await page.getByRole('table', { name: 'Users' }).waitFor();
+}
+
+async function currentAccountId(browser: Browser): Promise<string> {
+  const response = await browser.context.request.get(`${browser.baseUrl}/api/auth/me`);
+  const me = (await response.json()) as { currentAccountId: string };
+  return me.currentAccountId;
+}
+
+describe('a team: invite, join, switch accounts, remove', () => {
+  let browser: Browser;
+  const owner = uniqueEmail('team-owner');
+  const colleague = uniqueEmail('colleague');
+  let ownerAccountId = '';
+
+  beforeAll(async () => {
+    browser = await openBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the owner sees themself as Owner and no pending invites', async () => {
+    const { page, baseUrl } = browser;
+    await signUp(page, baseUrl, owner);
+    ownerAccountId = await currentAccountId(browser);
+    await openUsersTab(page, baseUrl);
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: owner });
+    await row.getByText('Owner', { exact: true }).waitFor();
+    expect(await row.getByRole('button', { name: /Remove/ }).count()).toBe(0);
+    await page.getByText(`1 user(s) of ${freeMaxUsers}`).waitFor();
+    await page.getByText('No pending invites.').waitFor();
+    // Without a second account, the menu offers no Switch Account.
+    await page.getByRole('button', { name: `User menu for ${owner}` }).click();
+    await page.getByRole('menuitem', { name: 'Feedback' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Switch Account' }).count()).toBe(0);
+    await screenshot(page, 'user-menu-one-account');
+    await page.keyboard.press('Escape');
+  });
+
+  it('invites a colleague (a bad address is refused) and the invite button locks at the limit', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite User' });
+    const emailField = dialog.getByRole('textbox', { name: 'Email', exact: true });
+    // The first field has the focus, so the keyboard user can type at once.
+    await expect.poll(() => emailField.evaluate('el => el === document.activeElement')).toBe(true);
+    await emailField.fill('not-an-address');
+    await emailField.press('Enter');
+    await dialog.getByText(messages.invalidEmail).waitFor();
+    await emailField.fill(colleague);
+    await emailField.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    const invites = page.getByRole('table', { name: 'Pending Invites' });
+    await invites.getByText(colleague).waitFor();
+    // Free tier: the owner plus one pending invite fill both seats.
+    await expect.poll(() => page.getByRole('button', { name: 'Invite User' }).isDisabled()).toBe(true);
+    await screenshot(page, 'settings-users-invited');
+    await logOutFromMenu(page, owner);
+  });
+
+  it('the colleague signs up, joins the account and sees Switch Account', async () => {
+    const { page, baseUrl } = browser;
+    await signUp(page, baseUrl, colleague);
+    await page.getByRole('button', { name: `User menu for ${colleague}` }).click();
+    await screenshot(page, 'user-menu-two-accounts');
+    await page.getByRole('menuitem', { name: 'Switch Account' }).click();
+    await page.waitForURL(`${baseUrl}/accounts`);
+    await page.getByRole('heading', { name: 'Switch Accounts' }).waitFor();
+    await page.getByText('Current', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: /^Switch to / }).count()).toBe(1);
+    await screenshot(page, 'switch-accounts');
+  });
+
+  it('switches to the owner’s account, and everything shows that account', async () => {
+    const { page, baseUrl } = browser;
+    const ownAccountId = await currentAccountId(browser);
+    expect(ownAccountId).not.toBe(ownerAccountId);
+    await page.getByRole('button', { name: /^Switch to / }).click();
+    await expect.poll(() => currentAccountId(browser)).toBe(ownerAccountId);
+    // The marker moved: the colleague's own account is now the one to switch to.
+    await expect.poll(() => page.getByRole('button', { name: /^Switch to / }).count()).toBe(1);
+    await page.goto(`${baseUrl}/settings`);
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Account ID', exact: true }).inputValue())
+      .toBe(ownerAccountId);
+    await page.getByRole('tab', { name: 'Users' }).click();
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByText(owner).waitFor();
+    await users.getByText(colleague).waitFor();
+    await page.getByText(`2 user(s) of ${freeMaxUsers}`).waitFor();
+    await screenshot(page, 'settings-users-colleague-view');
+    await logOutFromMenu(page, colleague);
+  });
+
+  it('the owner removes the colleague, who then has only their own account', async () => {
+    const { page, baseUrl } = browser;
+    await logIn(page, baseUrl, owner);
+    await openUsersTab(page, baseUrl);
+    await page.getByText('No pending invites.').waitFor();
+    await page.getByRole('button', { name: `Remove ${colleague}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove user' });
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(`1 user(s) of ${freeMaxUsers}`).waitFor();
+    expect(await page.getByRole('table', { name: 'Users' }).getByText(colleague).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Invite User' }).isEnabled()).toBe(true);
+    await screenshot(page, 'settings-users-removed');
+    await logOutFromMenu(page, owner);
+
+    await logIn(page, baseUrl, colleague);
+    await page.getByRole('button', { name: `User menu for ${colleague}` }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Switch Account' }).count()).toBe(0);
+  });
+});
