@@ -58,6 +58,8 @@ export const messages = {
   failedToSaveSubnet: 'Failed to save subnet',
   failedToLoadSaved: 'Failed to load saved subnets',
   failedToRemoveSubnet: 'Failed to remove subnet',
+  calculationLimitReached: (max: number, version: 4 | 6) =>
+    `You can keep at most ${max} saved IPv${version} calculations. Delete some to save more.`,
 
   // Planner (tools spec §5, §8)
   planNameRequired: 'Plan name is required',

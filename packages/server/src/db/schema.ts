@@ -137,6 +137,27 @@ export interface ApprovalsTable {
   created_at: string;
 }
 
+/** A saved calculator result (type 'ipv4' or 'ipv6'); the result is computed by the server. */
+export interface CalculationsTable {
+  id: string;
+  account_id: string;
+  /** The account's save counter: newest first is `seq` descending. */
+  seq: number;
+  type: string;
+  /** The address as typed (trimmed). */
+  ip_address: string;
+  /** IPv4: the mask as typed (`/24`, `24` or dotted); null for IPv6. */
+  subnet_mask: string | null;
+  /** IPv6: the prefix length as typed (`/64` or `64`); null for IPv4. */
+  prefix_length: string | null;
+  /** The prefix length as a number (IPv4 cidr, IPv6 prefixLengthNumber). */
+  cidr: number;
+  /** The calculator's result as JSON. */
+  result_json: string;
+  created_at: string;
+  created_by: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -149,4 +170,5 @@ export interface Database {
   subnets: SubnetsTable;
   ip_addresses: IpAddressesTable;
   approvals: ApprovalsTable;
+  calculations: CalculationsTable;
 }

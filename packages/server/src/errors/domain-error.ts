@@ -21,6 +21,7 @@ export type ErrorCode =
   | 'subnet_overlap'
   | 'address_outside_subnet'
   | 'scan_not_enabled'
+  | 'calculation_limit_reached'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

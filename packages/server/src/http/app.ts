@@ -6,6 +6,7 @@ import { registerAccountRoutes } from '../accounts/account-routes.js';
 import { registerMemberRoutes } from '../accounts/member-routes.js';
 import { registerAuthRoutes } from '../auth/auth-routes.js';
 import { deleteExpiredSessions } from '../auth/session-repository.js';
+import { registerCalculationRoutes } from '../calculations/calculation-routes.js';
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
@@ -85,6 +86,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
   registerSupportRoutes(app, deps);
+  registerCalculationRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -26,6 +26,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   subnet_overlap: 409,
   address_outside_subnet: 400,
   scan_not_enabled: 409,
+  calculation_limit_reached: 403,
   internal: 500,
 };
 

@@ -34,6 +34,9 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/invites',
           'POST /api/accounts/:accountId/invites',
           'DELETE /api/accounts/:accountId/invites/:inviteId',
+          'GET /api/accounts/:accountId/calculations/ipv4',
+          'POST /api/accounts/:accountId/calculations/ipv6',
+          'DELETE /api/accounts/:accountId/calculations/:calculationId',
         ]),
       );
     });

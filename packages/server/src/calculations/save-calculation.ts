@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { calculateIPv4 } from '@ipam/core/calculator-ipv4';
+import { calculateIPv6 } from '@ipam/core/calculator-ipv6';
+import { messages } from '@ipam/core/messages';
+import type {
+  IPv4CalculationCreateInput,
+  IPv6CalculationCreateInput,
+} from '@ipam/core/schemas/calculation-schemas';
+import { findAccountForUpdate } from '../accounts/account-repository.js';
+import { recordAudit } from '../audit/audit-repository.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/db-values.js';
+import { DomainError } from '../errors/domain-error.js';
+import {
+  countCalculations,
+  findCalculation,
+  insertCalculation,
+  nextCalculationSeq,
+  type CalculationRow,
+  type NewCalculation,
+} from './calculation-repository.js';
+
+/**
+ * Saved calculations an account keeps per calculator. The spec sets no limit; without one a script
+ * could fill the database. 500 is far more than a person keeps by hand and keeps the unpaged list
+ * (about 300 KB at most) quick to load.
+ */
+export const MAX_SAVED_CALCULATIONS = 500;
+
+type Inputs = Pick<
+  NewCalculation,
+  'type' | 'ipAddress' | 'subnetMask' | 'prefixLength' | 'cidr' | 'resultJson'
+>;
+
+/** Saves an IPv4 calculation; the server computes cidr and the result from the inputs. */
+export async function saveIPv4Calculation(
+  db: Db,
+  accountId: string,
+  input: IPv4CalculationCreateInput,
+  actorId: string,
+): Promise<CalculationRow> {
+  const outcome = calculateIPv4(input.ipAddress, input.subnetMask);
+  if (!outcome.ok) throw new DomainError('validation_failed', outcome.error.message);
+  return save(db, accountId, actorId, {
+    type: 'ipv4',
+    ipAddress: input.ipAddress,
+    subnetMask: input.subnetMask,
+    prefixLength: null,
+    cidr: outcome.result.cidr,
+    resultJson: JSON.stringify(outcome.result),
+  });
+}
+
+/** Saves an IPv6 calculation; the server computes prefixLengthNumber and the result from the inputs. */
+export async function saveIPv6Calculation(
+  db: Db,
+  accountId: string,
+  input: IPv6CalculationCreateInput,
+  actorId: string,
+): Promise<CalculationRow> {
+  const outcome = calculateIPv6(input.ipAddress, input.prefixLength);
+  if (!outcome.ok) throw new DomainError('validation_failed', outcome.error.message);
+  return save(db, accountId, actorId, {
+    type: 'ipv6',
+    ipAddress: input.ipAddress,
+    subnetMask: null,
+    prefixLength: input.prefixLength,
+    cidr: outcome.result.cidr,
+    resultJson: JSON.stringify(outcome.result),
+  });
+}
+
+/**
+ * Stores the calculation with the account row locked, so the per-type cap and the save number
+ * cannot be raced by two saves at once.
+ */
+async function save(db: Db, accountId: string, actorId: string, inputs: Inputs): Promise<CalculationRow> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findAccountForUpdate(trx, accountId))) throw new DomainError('not_found', messages.notFound);
+    if ((await countCalculations(trx, accountId, inputs.type)) >= MAX_SAVED_CALCULATIONS) {
+      const version = inputs.type === 'ipv4' ? 4 : 6;
+      throw new DomainError(
+        'calculation_limit_reached',
+        messages.calculationLimitReached(MAX_SAVED_CALCULATIONS, version),
+      );
+    }
+    const id = randomUUID();
+    const seq = await nextCalculationSeq(trx, accountId);
+    await insertCalculation(trx, { ...inputs, id, accountId, seq, createdAt: nowIso(), createdBy: actorId });
+    const saved = await findCalculation(trx, accountId, id);
+    if (!saved) throw new DomainError('internal', messages.unknownError);
+    await recordAudit(trx, {
+      accountId,
+      userId: actorId,
+      action: 'create',
+      entity: 'calculation',
+      entityId: id,
+      after: { type: saved.type, ipAddress: saved.ipAddress, cidr: saved.cidr },
+    });
+    return saved;
+  });
+}
