@@ -50,7 +50,7 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.tools,
-        ...screen(async () => (await import('./routes/coming-soon-routes.js')).ToolsRoute),
+        ...screen(async () => (await import('../features/tools/components/tools-page.js')).ToolsPage),
       },
       {
         path: paths.accounts,

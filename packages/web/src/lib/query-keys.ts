@@ -12,4 +12,7 @@ export const queryKeys = {
   stats: (accountId: Id) => ['accounts', accountId, 'stats'] as const,
   users: (accountId: Id) => ['accounts', accountId, 'users'] as const,
   invites: (accountId: Id) => ['accounts', accountId, 'invites'] as const,
+  /** Saved calculations of one calculator ('ipv4' or 'ipv6'). */
+  calculations: (accountId: Id, kind: 'ipv4' | 'ipv6') =>
+    ['accounts', accountId, 'calculations', kind] as const,
 };

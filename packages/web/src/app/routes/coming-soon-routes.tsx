@@ -20,12 +20,3 @@ export function GroupManagementRoute() {
     </>
   );
 }
-
-export function ToolsRoute() {
-  return (
-    <>
-      <PageTitle text="Networking Tools" />
-      <ComingSoon what="The IPv4 and IPv6 calculators and the network planner" />
-    </>
-  );
-}

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
+import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
+import type { Account } from '../../../lib/auth-types.js';
+import type { BaseResult, CalculatorDefinition } from './calculator-definitions.js';
+
+interface ResultPanelProps<Result extends BaseResult> {
+  definition: CalculatorDefinition<Result>;
+  result: Result | null;
+  /** Why there is no result although both inputs look valid ('Error in calculation: ...'). */
+  error: string | null;
+  account: Account | undefined;
+}
+
+/** The computed details, or a hint while the inputs are incomplete. */
+export function ResultPanel<Result extends BaseResult>({
+  definition,
+  result,
+  error,
+  account,
+}: ResultPanelProps<Result>) {
+  const title = `IPv${definition.version} Results`;
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={title} role="region">
+      <Group justify="space-between" mb="sm" gap="xs">
+        <Title order={3} size="h4">
+          Results
+        </Title>
+        {result && <CreateSubnetButton definition={definition} result={result} account={account} />}
+      </Group>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      {!error && !result && (
+        <Text c="dimmed" size="sm">
+          {definition.emptyHint}
+        </Text>
+      )}
+      {result && (
+        <Stack gap="sm">
+          <Table.ScrollContainer minWidth={360}>
+            <Table striped withRowBorders={false} verticalSpacing={6} aria-label={title}>
+              <Table.Tbody>
+                {definition.fields.map((field) => (
+                  <Table.Tr key={field.key}>
+                    <Table.Th scope="row" w="34%" fw={500}>
+                      {field.label}
+                    </Table.Th>
+                    <Table.Td
+                      data-testid={`result-${field.key}`}
+                      ff="monospace"
+                      style={{ overflowWrap: 'anywhere' }}
+                    >
+                      {field.display(result)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          {definition.note && (
+            <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
+              <Text size="sm">{definition.note}</Text>
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * Opens the IP Addresses screen with its Create Subnet dialog prefilled: `/ips?create=ipv4&cidr=10.0.0.0/24`.
+ * A prefix the account's tier cannot create is explained instead (the server refuses it anyway).
+ */
+function CreateSubnetButton<Result extends BaseResult>({
+  definition,
+  result,
+  account,
+}: {
+  definition: CalculatorDefinition<Result>;
+  result: Result;
+  account: Account | undefined;
+}) {
+  const cidr = `${result.networkAddress}/${result.cidr}`;
+  const refusal = account ? checkSubnetPrefixForTier(account.tier, definition.version, result.cidr) : null;
+  if (refusal) {
+    return (
+      <Group gap={6} wrap="nowrap">
+        <Text size="xs" c="dimmed" maw={260} ta="right">
+          {refusal.message}
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconPlus size={16} />} disabled>
+          Create subnet from this
+        </Button>
+      </Group>
+    );
+  }
+  const search = new URLSearchParams({ create: definition.kind, cidr });
+  return (
+    <Button
+      size="xs"
+      variant="light"
+      component={Link}
+      to={`${paths.ips}?${search.toString()}`}
+      leftSection={<IconPlus size={16} />}
+      aria-label={`Create subnet from this: ${cidr}`}
+    >
+      Create subnet from this
+    </Button>
+  );
+}
