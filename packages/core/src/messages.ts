@@ -148,4 +148,11 @@ export const messages = {
   addressOutsideSubnet: (cidr: string) => `This address is not a host address of the subnet ${cidr}.`,
   scanNotEnabled: 'Scanning is off for this subnet: choose approval or auto scanning first.',
   invalidCursor: 'The page cursor is not valid.',
+  networkAddressNotHost: (ip: string, cidr: string) =>
+    `${ip} is the network address of the subnet ${cidr} and cannot be assigned.`,
+  broadcastAddressNotHost: (ip: string, cidr: string) =>
+    `${ip} is the broadcast address of the subnet ${cidr} and cannot be assigned.`,
+  addressFilterInvalid: 'Filter must be in-use or available.',
+  pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
+  cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
 } as const;

@@ -1,7 +1,8 @@
 import { listedAddresses } from '@ipam/core/address-listing';
 import { formatPrefix } from '@ipam/core/cidr';
-import { parseAddress } from '@ipam/core/ip-address';
+import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
+import { prefixLast } from '@ipam/core/prefix';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { ChangeContext } from '../audit/change-context.js';
 import type { Db } from '../db/database.js';
@@ -18,16 +19,27 @@ import { lockAddressRow, updateAddressRow, type AddressFields } from './address-
  * addresses; other addresses (another version, outside, network or broadcast) are refused.
  */
 export function hostAddressOf(subnet: SubnetRecord, text: string): bigint {
+  const { prefix } = subnet;
   const parsed = parseAddress(text.trim());
   if (parsed === null || parsed.zone !== null) {
-    const message = text.includes(':') ? messages.invalidIPv6 : messages.invalidIPv4;
+    const message = text.includes(':') || prefix.version === 6 ? messages.invalidIPv6 : messages.invalidIPv4;
     throw new DomainError('validation_failed', message, { ipAddress: message });
   }
-  const listed = listedAddresses(subnet.prefix);
-  if (parsed.version !== subnet.prefix.version || parsed.value < listed.first || parsed.value > listed.last) {
-    const message = messages.addressOutsideSubnet(formatPrefix(subnet.prefix));
+  const cidr = formatPrefix(prefix);
+  const listed = listedAddresses(prefix);
+  const refuse = (message: string): never => {
     throw new DomainError('address_outside_subnet', message, { ipAddress: message });
+  };
+  if (
+    parsed.version !== prefix.version ||
+    parsed.value < prefix.network ||
+    parsed.value > prefixLast(prefix)
+  ) {
+    refuse(messages.addressOutsideSubnet(cidr));
   }
+  const ip = formatAddress(prefix.version, parsed.value);
+  if (parsed.value < listed.first) refuse(messages.networkAddressNotHost(ip, cidr));
+  if (parsed.value > listed.last) refuse(messages.broadcastAddressNotHost(ip, cidr));
   return parsed.value;
 }
 

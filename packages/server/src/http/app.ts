@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Writable } from 'node:stream';
 import { registerAccountRoutes } from '../accounts/account-routes.js';
 import { registerMemberRoutes } from '../accounts/member-routes.js';
+import { registerAddressRoutes } from '../addresses/address-routes.js';
 import { registerAuthRoutes } from '../auth/auth-routes.js';
 import { deleteExpiredSessions } from '../auth/session-repository.js';
 import { registerCalculationRoutes } from '../calculations/calculation-routes.js';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerInviteRoutes(app, deps);
   registerSupportRoutes(app, deps);
   registerCalculationRoutes(app, deps);
+  registerAddressRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '@ipam/core/messages';
+import { ADDRESS_STATUSES, addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
+import type { ChangeContext } from '../audit/change-context.js';
+import { emptyBody, errorResponse } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { requireAccount, requireAuth } from '../http/request-context.js';
+import { readAddressPage } from './address-reads.js';
+import { clearAddress, setAddress } from './address-writes.js';
+
+/** Page size bounds of the address list. */
+export const MAX_ADDRESS_PAGE_LIMIT = 1000;
+export const DEFAULT_ADDRESS_PAGE_LIMIT = 100;
+/** Longest search text: the longest field searched (a description) cannot contain more. */
+const MAX_SEARCH_LENGTH = 500;
+
+const limitMessage = messages.pageLimitInvalid(MAX_ADDRESS_PAGE_LIMIT);
+
+/** Query of the address list; `filter=` (empty) means no filter, like leaving it out. */
+export const addressListQuery = z.strictObject({
+  filter: z
+    .enum(['in-use', 'available', ''], { error: messages.addressFilterInvalid })
+    .optional()
+    .describe('in-use: status In Use; available: status Available (never-written addresses included)'),
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))
+    .optional()
+    .describe('case-insensitive text in the address, status, hostname or description'),
+  cursor: z
+    .string()
+    .max(100, messages.invalidCursor)
+    .optional()
+    .describe('nextCursor of the previous page: the page starts after this address'),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(MAX_ADDRESS_PAGE_LIMIT, limitMessage)
+    .default(DEFAULT_ADDRESS_PAGE_LIMIT),
+});
+
+export const addressResponse = z.object({
+  id: z
+    .string()
+    .nullable()
+    .describe('null for a never-written address (a virtual Available row); URLs name addresses by ipAddress'),
+  ipAddress: z.string().describe('canonical text: dotted IPv4, RFC 5952 IPv6'),
+  status: z.enum(ADDRESS_STATUSES),
+  hostname: z.string(),
+  description: z.string(),
+  allowScannerUpdate: z.boolean(),
+  updatedDate: z.string().nullable(),
+  updatedBy: z.string().nullable().describe('the user who wrote it last'),
+});
+
+export const addressPageResponse = z.object({
+  items: z.array(addressResponse),
+  total: z.number().int().describe('addresses after filter and search'),
+  usedPercent: z.number().int().describe('In Use + Reserved over the listed addresses, rounded'),
+  nextCursor: z.string().nullable(),
+});
+
+const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
+const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
+const writeErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+function changeContext(request: FastifyRequest, deps: AppDeps): ChangeContext {
+  return {
+    db: deps.db,
+    account: requireAccount(request),
+    userId: requireAuth(request).userId,
+    events: deps.events,
+  };
+}
+
+/** A subnet's addresses: the sparse list (every host address, written or not), edit and Clear. */
+export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['addresses'];
+  const base = '/api/accounts/:accountId/subnets/:subnetId/addresses';
+
+  app.get(
+    base,
+    {
+      schema: {
+        tags,
+        summary: "A page of the subnet's host addresses in numeric order (never-written ones are Available)",
+        params: subnetParams,
+        querystring: addressListQuery,
+        response: { 200: addressPageResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { filter, q, cursor, limit } = request.query;
+      return readAddressPage(deps.db, requireAccount(request).id, request.params.subnetId, {
+        filter: filter === undefined || filter === '' ? null : filter,
+        q: q === undefined || q === '' ? null : q,
+        cursor: cursor === undefined || cursor === '' ? null : cursor,
+        limit,
+      });
+    },
+  );
+
+  app.put(
+    `${base}/:ip`,
+    {
+      schema: {
+        tags,
+        summary: 'Set the status, hostname, description and scanner permission of an address',
+        params: addressParams,
+        body: addressUpdateSchema,
+        response: { 200: addressResponse, ...writeErrors },
+      },
+    },
+    async (request) =>
+      setAddress(changeContext(request, deps), request.params.subnetId, request.params.ip, request.body),
+  );
+
+  app.post(
+    `${base}/:ip/clear`,
+    {
+      schema: {
+        tags,
+        summary: 'Clear an address: Available, hostname and description emptied, scanner updates off',
+        params: addressParams,
+        body: emptyBody,
+        response: { 200: addressResponse, ...writeErrors },
+      },
+    },
+    async (request) => clearAddress(changeContext(request, deps), request.params.subnetId, request.params.ip),
+  );
+}
