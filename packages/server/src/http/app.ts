@@ -11,7 +11,9 @@ import { registerCalculationRoutes } from '../calculations/calculation-routes.js
 import type { Config } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
-import { noopEventPublisher, type EventPublisher } from '../events/event-publisher.js';
+import { eventBusFor } from '../events/event-hub.js';
+import type { EventPublisher } from '../events/event-publisher.js';
+import { registerEventRoutes } from '../events/event-routes.js';
 import { createInviteMailer } from '../invites/invite-mailer.js';
 import { registerInviteRoutes } from '../invites/invite-routes.js';
 import { registerSupportRoutes } from '../support/support-routes.js';
@@ -28,6 +30,7 @@ import { registerWriteGuard } from './write-guard.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
 export interface AppOptions {
+  /** Live events: in-process by default; `ipam start` passes the LISTEN/NOTIFY bus on PostgreSQL. */
   events?: EventPublisher;
   /** Where log lines go (stdout by default). */
   logStream?: Writable;
@@ -65,10 +68,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  const events = eventBusFor(options.events);
   const deps: AppDeps = {
     config,
     db,
-    events: options.events ?? noopEventPublisher,
+    events,
     mailer: createInviteMailer(config),
     limiter: createAttemptLimiter(config.authRateLimit),
   };
@@ -87,6 +91,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
   registerSupportRoutes(app, deps);
+  registerEventRoutes(app, deps, events);
   registerCalculationRoutes(app, deps);
   registerAddressRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
