@@ -28,6 +28,9 @@ import { ResultPanel } from './result-panel.js';
 import { SavedSubnetsBox } from './saved-subnets-box.js';
 import { useTransientMessage } from './use-transient-message.js';
 
+/** Addresses and masks read best in a fixed-width font; labels stay in the normal one. */
+const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
 type Outcome<Result> = { result: Result; error: null } | { result: null; error: string | null };
 
 /** Runs the calculator once both inputs pass their checks; a thrown error becomes the spec's message. */
@@ -127,13 +130,14 @@ export function CalculatorPanel<Result extends BaseResult>({
                   error={touched.address ? addressError : null}
                   autoComplete="off"
                   spellCheck={false}
-                  ff="monospace"
+                  styles={monospaceInput}
                   data-autofocus
                 />
                 <TextInput
                   label={definition.maskLabel}
                   placeholder={definition.maskPlaceholder}
-                  description={definition.maskDescription}
+                  // The error already says which forms are accepted.
+                  description={touched.mask && maskError ? undefined : definition.maskDescription}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                   value={mask}
                   onChange={(event) => setMask(event.currentTarget.value)}
@@ -141,7 +145,7 @@ export function CalculatorPanel<Result extends BaseResult>({
                   error={touched.mask ? maskError : null}
                   autoComplete="off"
                   spellCheck={false}
-                  ff="monospace"
+                  styles={monospaceInput}
                 />
               </SimpleGrid>
               <Group mt="md" gap="sm">

@@ -22,14 +22,22 @@ export function ResultPanel<Result extends BaseResult>({
   account,
 }: ResultPanelProps<Result>) {
   const title = `IPv${definition.version} Results`;
+  // A prefix the account's tier cannot create is explained instead (the server refuses it anyway).
+  const refusal =
+    result && account ? checkSubnetPrefixForTier(account.tier, definition.version, result.cidr) : null;
   return (
     <Paper withBorder p="md" radius="md" aria-label={title} role="region">
       <Group justify="space-between" mb="sm" gap="xs">
         <Title order={3} size="h4">
           Results
         </Title>
-        {result && <CreateSubnetButton definition={definition} result={result} account={account} />}
+        {result && <CreateSubnetButton definition={definition} result={result} refusal={refusal} />}
       </Group>
+      {result && refusal && (
+        <Text size="xs" c="dimmed" ta="right" mt={-8} mb="sm">
+          {refusal.message}
+        </Text>
+      )}
       {error && (
         <Alert color="red" role="alert">
           {error}
@@ -42,26 +50,24 @@ export function ResultPanel<Result extends BaseResult>({
       )}
       {result && (
         <Stack gap="sm">
-          <Table.ScrollContainer minWidth={360}>
-            <Table striped withRowBorders={false} verticalSpacing={6} aria-label={title}>
-              <Table.Tbody>
-                {definition.fields.map((field) => (
-                  <Table.Tr key={field.key}>
-                    <Table.Th scope="row" w="34%" fw={500}>
-                      {field.label}
-                    </Table.Th>
-                    <Table.Td
-                      data-testid={`result-${field.key}`}
-                      ff="monospace"
-                      style={{ overflowWrap: 'anywhere' }}
-                    >
-                      {field.display(result)}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <Table striped withRowBorders={false} verticalSpacing={6} aria-label={title}>
+            <Table.Tbody>
+              {definition.fields.map((field) => (
+                <Table.Tr key={field.key}>
+                  <Table.Th scope="row" w="34%" fw={500}>
+                    {field.label}
+                  </Table.Th>
+                  <Table.Td
+                    data-testid={`result-${field.key}`}
+                    ff="monospace"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {field.display(result)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
           {definition.note && (
             <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} p="xs">
               <Text size="sm">{definition.note}</Text>
@@ -73,31 +79,22 @@ export function ResultPanel<Result extends BaseResult>({
   );
 }
 
-/**
- * Opens the IP Addresses screen with its Create Subnet dialog prefilled: `/ips?create=ipv4&cidr=10.0.0.0/24`.
- * A prefix the account's tier cannot create is explained instead (the server refuses it anyway).
- */
+/** Opens the IP Addresses screen with its Create Subnet dialog prefilled: `/ips?create=ipv4&cidr=10.0.0.0/24`. */
 function CreateSubnetButton<Result extends BaseResult>({
   definition,
   result,
-  account,
+  refusal,
 }: {
   definition: CalculatorDefinition<Result>;
   result: Result;
-  account: Account | undefined;
+  refusal: { message: string } | null;
 }) {
   const cidr = `${result.networkAddress}/${result.cidr}`;
-  const refusal = account ? checkSubnetPrefixForTier(account.tier, definition.version, result.cidr) : null;
   if (refusal) {
     return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="xs" c="dimmed" maw={260} ta="right">
-          {refusal.message}
-        </Text>
-        <Button size="xs" variant="light" leftSection={<IconPlus size={16} />} disabled>
-          Create subnet from this
-        </Button>
-      </Group>
+      <Button size="xs" variant="light" leftSection={<IconPlus size={16} />} disabled>
+        Create subnet from this
+      </Button>
     );
   }
   const search = new URLSearchParams({ create: definition.kind, cidr });

@@ -83,7 +83,7 @@ function SavedBody<Result extends BaseResult>(props: SavedSubnetsBoxProps<Result
   return (
     <ScrollArea.Autosize mah={440} type="auto" offsetScrollbars>
       <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label={props.title}>
-        {items.map((item) => (
+        {items.map((item, index) => (
           <Group
             key={item.id}
             component="li"
@@ -91,7 +91,9 @@ function SavedBody<Result extends BaseResult>(props: SavedSubnetsBoxProps<Result
             wrap="nowrap"
             gap="xs"
             py={6}
-            style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+            style={{
+              borderTop: index === 0 ? undefined : '1px solid var(--mantine-color-default-border)',
+            }}
           >
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text fw={600} size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
