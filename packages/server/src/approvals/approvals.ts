@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
+import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
+import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { addressText } from '../addresses/address-keys.js';
 import type { AddressStatus } from '../addresses/address-repository.js';
 import { hostAddressOf, writeAddressIn } from '../addresses/address-writes.js';
@@ -27,16 +29,14 @@ export interface ApprovalEntryInput {
   description?: string;
 }
 
-/** An approval entry as the API shows it, with the spec's recommendation (null: "No recommendation."). */
+/** An approval entry as the API shows it, with the spec's recommendation. */
 export interface ApprovalView extends Omit<ApprovalRecord, 'createdAt'> {
-  recommendation: AddressStatus | null;
+  recommendation: AddressStatus;
 }
 
-/** The spec's recommendation rule: In Use → Available; Available or Reserved → In Use. */
-export function recommendedStatus(status: string): AddressStatus | null {
-  if (status === 'In Use') return 'Available';
-  if (status === 'Available' || status === 'Reserved') return 'In Use';
-  return null;
+/** The spec's recommendation rule: In Use → Available; any other status → In Use. */
+export function recommendedStatus(status: string): AddressStatus {
+  return status === 'In Use' ? 'Available' : 'In Use';
 }
 
 function approvalView(approval: ApprovalRecord): ApprovalView {
@@ -44,9 +44,29 @@ function approvalView(approval: ApprovalRecord): ApprovalView {
   return { id, ipAddress, status, hostname, description, recommendation: recommendedStatus(status) };
 }
 
+function invalidEntry(field: string, message: string): DomainError {
+  return new DomainError('validation_failed', message, { [field]: message });
+}
+
+/** A scan's entry checked like a person's edit: a known status, capped hostname and description. */
+function checkedEntry(entry: ApprovalEntryInput): Required<Omit<ApprovalEntryInput, 'ipAddress'>> {
+  const status = ADDRESS_STATUSES.find((known) => known === entry.status);
+  if (!status) throw invalidEntry('status', messages.addressStatusInvalid);
+  const hostname = (entry.hostname ?? '').trim();
+  if (hostname.length > MAX_HOSTNAME_LENGTH) {
+    throw invalidEntry('hostname', messages.tooLong('Hostname', MAX_HOSTNAME_LENGTH));
+  }
+  const description = (entry.description ?? '').trim();
+  if (description.length > MAX_DESCRIPTION_LENGTH) {
+    throw invalidEntry('description', messages.tooLong('Description', MAX_DESCRIPTION_LENGTH));
+  }
+  return { status, hostname, description };
+}
+
 /**
  * Creates approval entries under a subnet (the scanner calls this for approval scanning); an entry
- * replaces an older one for the same address. Addresses outside the subnet's hosts are refused.
+ * replaces an older one for the same address, and each is recorded in the audit log (no user: the
+ * scanner). Addresses outside the subnet's hosts, unknown statuses and overlong text are refused.
  */
 export async function createApprovals(
   db: Db,
@@ -65,18 +85,27 @@ export async function createApprovals(
       id: randomUUID(),
       value,
       ipAddress: addressText(subnet.prefix.version, value),
-      status: entry.status,
-      hostname: entry.hostname ?? '',
-      description: entry.description ?? '',
+      ...checkedEntry(entry),
       createdAt,
     });
   }
   const records = [...byAddress.values()];
-  await db
-    .transaction()
-    .execute((trx) =>
-      replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records),
-    );
+  await db.transaction().execute(async (trx) => {
+    // Held so the subnet is not deleted while its entries go in.
+    await requireSubnet(trx, accountId, subnetId);
+    await replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records);
+    for (const record of records) {
+      await recordAudit(trx, {
+        accountId,
+        userId: null,
+        action: 'create',
+        entity: 'approval',
+        entityId: record.id,
+        subnetId,
+        after: approvalView(record),
+      });
+    }
+  });
   for (const record of records) events.publish(accountId, { kind: 'approval', id: record.id, subnetId });
   return records.map(approvalView);
 }
@@ -115,12 +144,13 @@ async function settle(
     );
     if (approvalId !== null && removed === 0) throw new DomainError('not_found', messages.notFound);
     for (const approval of approvals) {
-      const recommendation = recommendedStatus(approval.status);
-      if (isConfirm && recommendation !== null) {
+      if (isConfirm) {
+        const recommendation = recommendedStatus(approval.status);
         await writeAddressIn(trx, ctx, subnet, hostAddressOf(subnet, approval.ipAddress), (before) => ({
           ...before,
           status: recommendation,
-          hostname: recommendation === 'Available' ? '' : approval.hostname,
+          // Emptied when the address becomes Available; a scan that found no name keeps the one typed.
+          hostname: recommendation === 'Available' ? '' : approval.hostname || before.hostname,
         }));
       }
       await recordAudit(trx, {

@@ -49,3 +49,82 @@ export async function listAudit(
     .limit(limit)
     .execute();
 }
+
+/** An audit entry as the API shows it: who (id and e-mail), when, what, and the state before/after. */
+export interface AuditItem {
+  id: string;
+  at: string;
+  userId: string | null;
+  userEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: string;
+  subnetId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** Where a page starts: after the entry with this time and id (newest first). */
+export interface AuditPosition {
+  at: string;
+  id: string;
+}
+
+function parsedJson(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
+
+/**
+ * One page of the account's audit log, newest first (time, then id, so paging is stable when two
+ * changes share a millisecond); optionally only one subnet's history. Answers one entry more than
+ * asked when there is one, so the caller knows another page follows.
+ */
+export async function pageAudit(
+  db: Db,
+  accountId: string,
+  options: { subnetId?: string | undefined; after?: AuditPosition | undefined; limit: number },
+): Promise<AuditItem[]> {
+  let query = db
+    .selectFrom('audit_log')
+    .leftJoin('users', 'users.id', 'audit_log.user_id')
+    .select([
+      'audit_log.id',
+      'audit_log.at',
+      'audit_log.user_id',
+      'users.email',
+      'audit_log.action',
+      'audit_log.entity',
+      'audit_log.entity_id',
+      'audit_log.subnet_id',
+      'audit_log.before_json',
+      'audit_log.after_json',
+    ])
+    .where('audit_log.account_id', '=', accountId);
+  if (options.subnetId !== undefined) query = query.where('audit_log.subnet_id', '=', options.subnetId);
+  const { after } = options;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('audit_log.at', '<', after.at),
+        eb.and([eb('audit_log.at', '=', after.at), eb('audit_log.id', '<', after.id)]),
+      ]),
+    );
+  }
+  const rows = await query
+    .orderBy('audit_log.at', 'desc')
+    .orderBy('audit_log.id', 'desc')
+    .limit(options.limit + 1)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at,
+    userId: row.user_id,
+    userEmail: row.email,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entity_id,
+    subnetId: row.subnet_id,
+    before: parsedJson(row.before_json),
+    after: parsedJson(row.after_json),
+  }));
+}

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import type { GroupsTable } from '../db/schema.js';
@@ -24,13 +24,13 @@ function toGroup(row: Selectable<GroupsTable>): GroupRecord {
   };
 }
 
-/** The account's groups ordered by name. */
+/** The account's groups ordered by name (case-insensitive, the same on both engines). */
 export async function listGroups(db: Db, accountId: string): Promise<GroupRecord[]> {
   const rows = await db
     .selectFrom('groups')
     .selectAll()
     .where('account_id', '=', accountId)
-    .orderBy('name')
+    .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
   return rows.map(toGroup);

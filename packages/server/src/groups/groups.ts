@@ -5,6 +5,7 @@ import type { ChangeContext } from '../audit/change-context.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
+import { lockAccountForIpam } from '../subnets/subnet-repository.js';
 import {
   countGroupContents,
   deleteGroup as deleteGroupRow,
@@ -62,6 +63,7 @@ export async function createGroup(ctx: ChangeContext, input: GroupInput): Promis
     updatedBy: ctx.userId,
   };
   await ctx.db.transaction().execute(async (trx) => {
+    await lockAccountForIpam(trx, ctx.account.id);
     await checkParent(trx, ctx.account.id, group.id, group.parentId);
     await insertGroup(trx, ctx.account.id, { ...group, createdAt: now });
     await recordAudit(trx, {
@@ -84,6 +86,8 @@ export async function editGroup(
   patch: Partial<GroupInput>,
 ): Promise<GroupRecord> {
   const updated = await ctx.db.transaction().execute(async (trx) => {
+    // Two moves at once could otherwise close a cycle that neither saw.
+    await lockAccountForIpam(trx, ctx.account.id);
     const before = await findGroup(trx, ctx.account.id, groupId);
     if (!before) throw new DomainError('not_found', messages.notFound);
     const after: GroupRecord = {
@@ -116,6 +120,8 @@ export async function editGroup(
 /** Deletes an empty group; a group with child groups or subnets is refused (nothing is lost). */
 export async function deleteGroup(ctx: ChangeContext, groupId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
+    // Nothing may move into the group between the emptiness check and the delete.
+    await lockAccountForIpam(trx, ctx.account.id);
     const before = await findGroup(trx, ctx.account.id, groupId);
     if (!before) throw new DomainError('not_found', messages.notFound);
     const contents = await countGroupContents(trx, ctx.account.id, groupId);

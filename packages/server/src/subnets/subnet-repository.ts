@@ -48,30 +48,44 @@ function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
   };
 }
 
-/** The account's subnets ordered by name. */
+/** The account's subnets ordered by name (case-insensitive, the same on both engines). */
 export async function listSubnets(db: Db, accountId: string): Promise<SubnetRecord[]> {
   const rows = await db
     .selectFrom('subnets')
     .selectAll()
     .where('account_id', '=', accountId)
-    .orderBy('name')
+    .orderBy(sql`lower(name)`)
     .orderBy('id')
     .execute();
   return rows.map(toSubnet);
 }
+
+/**
+ * How a read inside a transaction holds the subnet row on PostgreSQL until the transaction ends:
+ * `key-share` (writers of its addresses and approvals: waits for a delete in progress, then finds
+ * nothing), `no-key-update` (an edit of its fields), `update` (its deletion). SQLite writes one
+ * transaction at a time and needs none.
+ */
+export type SubnetLock = 'none' | 'key-share' | 'no-key-update' | 'update';
 
 /** A subnet of the account, or undefined (another account's subnet is not found). */
 export async function findSubnet(
   db: Db,
   accountId: string,
   subnetId: string,
+  lock: SubnetLock = 'none',
 ): Promise<SubnetRecord | undefined> {
-  const row = await db
+  let query = db
     .selectFrom('subnets')
     .selectAll()
     .where('account_id', '=', accountId)
-    .where('id', '=', subnetId)
-    .executeTakeFirst();
+    .where('id', '=', subnetId);
+  if (lock !== 'none' && isPostgres(db)) {
+    if (lock === 'key-share') query = query.forKeyShare();
+    else if (lock === 'no-key-update') query = query.forNoKeyUpdate();
+    else query = query.forUpdate();
+  }
+  const row = await query.executeTakeFirst();
   return row ? toSubnet(row) : undefined;
 }
 
@@ -104,10 +118,10 @@ export async function countSubnets(db: Db, accountId: string): Promise<number> {
 }
 
 /**
- * Serialises subnet creation within an account on PostgreSQL (limit and overlap checks read, then
- * insert); SQLite runs one write transaction at a time anyway.
+ * Serialises changes to an account's groups and subnets on PostgreSQL (the limit, overlap, cycle and
+ * empty-group checks read, then write); SQLite runs one write transaction at a time anyway.
  */
-export async function lockAccountForSubnets(db: Db, accountId: string): Promise<void> {
+export async function lockAccountForIpam(db: Db, accountId: string): Promise<void> {
   if (!isPostgres(db)) return;
   await sql`select id from accounts where id = ${accountId} for update`.execute(db);
 }

@@ -14,9 +14,10 @@ import {
   findOverlappingSubnet,
   findSubnet,
   insertSubnet,
-  lockAccountForSubnets,
+  lockAccountForIpam,
   updateSubnet,
   type ScanningType,
+  type SubnetLock,
   type SubnetRecord,
 } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
@@ -49,9 +50,18 @@ async function requireGroup(db: Db, accountId: string, groupId: string): Promise
   }
 }
 
-/** The subnet of the account, or a 404 (also for another account's subnet). */
-export async function requireSubnet(db: Db, accountId: string, subnetId: string): Promise<SubnetRecord> {
-  const subnet = await findSubnet(db, accountId, subnetId);
+/**
+ * The subnet of the account, or a 404 (also for another account's subnet). Inside a transaction the
+ * row is held (PostgreSQL) so the subnet cannot be deleted under a write of its addresses or
+ * approvals; a write that waited for a delete then answers 404.
+ */
+export async function requireSubnet(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  lock: SubnetLock = 'key-share',
+): Promise<SubnetRecord> {
+  const subnet = await findSubnet(db, accountId, subnetId, lock);
   if (!subnet) throw new DomainError('not_found', messages.notFound);
   return subnet;
 }
@@ -83,17 +93,15 @@ export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Prom
     updatedBy: ctx.userId,
   };
   await ctx.db.transaction().execute(async (trx) => {
-    await lockAccountForSubnets(trx, account.id);
+    await lockAccountForIpam(trx, account.id);
     if ((await countSubnets(trx, account.id)) >= account.maxnetworks) {
       throw new DomainError('subnet_limit_reached', messages.subnetLimitReached(account.maxnetworks));
     }
     await requireGroup(trx, account.id, subnet.groupId);
     const other = await findOverlappingSubnet(trx, account.id, prefix);
     if (other) {
-      throw new DomainError(
-        'subnet_overlap',
-        messages.subnetOverlaps(other.name, formatPrefix(other.prefix)),
-      );
+      const message = messages.subnetOverlaps(other.name, formatPrefix(other.prefix));
+      throw new DomainError('subnet_overlap', message, { networkIP: message });
     }
     await insertSubnet(trx, account.id, { ...subnet, createdAt: now });
     await recordAudit(trx, {
@@ -116,7 +124,7 @@ async function changeSubnet(
   change: (trx: Db, before: SubnetRecord) => Promise<SubnetRecord>,
 ): Promise<SubnetRecord> {
   const after = await ctx.db.transaction().execute(async (trx) => {
-    const before = await requireSubnet(trx, ctx.account.id, subnetId);
+    const before = await requireSubnet(trx, ctx.account.id, subnetId, 'no-key-update');
     const changed = { ...(await change(trx, before)), updatedDate: nowIso(), updatedBy: ctx.userId };
     await updateSubnet(trx, ctx.account.id, changed);
     await recordAudit(trx, {
@@ -139,6 +147,8 @@ async function changeSubnet(
 export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: SubnetPatch) {
   return changeSubnet(ctx, subnetId, async (trx, before) => {
     if (patch.groupId !== undefined && patch.groupId !== before.groupId) {
+      // The target group must not be deleted while the subnet moves in.
+      await lockAccountForIpam(trx, ctx.account.id);
       await requireGroup(trx, ctx.account.id, patch.groupId);
     }
     const scanningType = patch.scanningType ?? before.scanningType;
@@ -167,7 +177,7 @@ export async function requestScan(ctx: ChangeContext, subnetId: string): Promise
 /** Deletes the subnet with all its written addresses and approvals in one transaction. */
 export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promise<void> {
   await ctx.db.transaction().execute(async (trx) => {
-    const before = await requireSubnet(trx, ctx.account.id, subnetId);
+    const before = await requireSubnet(trx, ctx.account.id, subnetId, 'update');
     await deleteSubnetWithContents(trx, ctx.account.id, subnetId);
     await recordAudit(trx, {
       accountId: ctx.account.id,

@@ -16,7 +16,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('groups')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('account_id', 'text', (c) => c.notNull().references('accounts.id').onDelete('cascade'))
-    .addColumn('parent_id', 'text')
+    .addColumn('parent_id', 'text', (c) => c.references('groups.id'))
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
@@ -90,11 +90,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('hostname', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('approvals_subnet_key_idx')
-    .on('approvals')
-    .columns(['subnet_id', 'sort_key'])
+    // One pending entry per address: a rescan replaces it.
+    .addUniqueConstraint('approvals_subnet_key_uq', ['subnet_id', 'sort_key'])
     .execute();
 
   await db.schema.alterTable('audit_log').addColumn('subnet_id', 'text').execute();

@@ -1,0 +1,153 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
+import { changeContextOf } from '../audit/change-context.js';
+import { emptyBody, errorResponse, listOf } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { requireAccount } from '../http/request-context.js';
+import { subnetCreateBody, subnetUpdateBody } from './subnet-bodies.js';
+import { listSubnets } from './subnet-repository.js';
+import { subnetView } from './subnet-view.js';
+import { createSubnet, deleteSubnet, editSubnet, requestScan, requireSubnet } from './subnets.js';
+
+/** A subnet as the API answers it: the spec's fields, `bits` (IPv4) or `prefixLength` (IPv6). */
+export const subnetResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  vlanId: z.number().int(),
+  description: z.string(),
+  groupId: z.string(),
+  version: z.union([z.literal(4), z.literal(6)]),
+  networkIP: z.string().describe('host bits cleared; IPv6 in RFC 5952 form'),
+  bits: z.number().int().optional().describe('IPv4 prefix length'),
+  prefixLength: z.number().int().optional().describe('IPv6 prefix length'),
+  scanningType: z.enum(SCANNING_TYPES),
+  scanFrequency: z.number().int().nullable().describe('hours; null when scanning is none'),
+  lastScanned: z.string().nullable(),
+  scanNow: z.boolean(),
+  updatedDate: z.string(),
+  updatedBy: z.string().nullable().describe('user id of the last change'),
+});
+
+const accountParams = z.object({ accountId: z.string() });
+const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
+const readErrors = { 401: errorResponse, 404: errorResponse };
+
+/** Subnets: list by name, create (tier, limit and overlap rules), read, edit, delete, Scan Now. */
+export function registerSubnetRoutes(root: FastifyInstance, deps: AppDeps): void {
+  const app = root.withTypeProvider<ZodTypeProvider>();
+  const tags = ['subnets'];
+
+  app.get(
+    '/api/accounts/:accountId/subnets',
+    {
+      schema: {
+        tags,
+        summary: 'Subnets, ordered by name',
+        params: accountParams,
+        response: { 200: listOf(subnetResponse), ...readErrors },
+      },
+    },
+    async (request) => ({
+      items: (await listSubnets(deps.db, requireAccount(request).id)).map(subnetView),
+    }),
+  );
+
+  app.post(
+    '/api/accounts/:accountId/subnets',
+    {
+      schema: {
+        tags,
+        summary:
+          'Create an IPv4 (networkIP + bits) or IPv6 (networkIP + prefixLength) subnet; 403 for the tier or ' +
+          'the subnet limit, 409 when it overlaps another subnet',
+        params: accountParams,
+        body: subnetCreateBody,
+        response: {
+          201: subnetResponse,
+          400: errorResponse,
+          403: errorResponse,
+          409: errorResponse,
+          ...readErrors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const isIPv6 = 'prefixLength' in body;
+      const subnet = await createSubnet(changeContextOf(request, deps), {
+        version: isIPv6 ? 6 : 4,
+        name: body.name,
+        vlanId: body.vlanId,
+        description: body.description,
+        groupId: body.groupId,
+        networkIP: body.networkIP,
+        length: isIPv6 ? body.prefixLength : body.bits,
+        scanningType: body.scanningType,
+        scanFrequency: body.scanFrequency,
+      });
+      return reply.status(201).send(subnetView(subnet));
+    },
+  );
+
+  app.get(
+    '/api/accounts/:accountId/subnets/:subnetId',
+    {
+      schema: {
+        tags,
+        summary: 'One subnet',
+        params: subnetParams,
+        response: { 200: subnetResponse, ...readErrors },
+      },
+    },
+    async (request) =>
+      subnetView(await requireSubnet(deps.db, requireAccount(request).id, request.params.subnetId, 'none')),
+  );
+
+  app.patch(
+    '/api/accounts/:accountId/subnets/:subnetId',
+    {
+      schema: {
+        tags,
+        summary: 'Edit name, VLAN, description, group and scanning (network and prefix are fixed)',
+        params: subnetParams,
+        body: subnetUpdateBody,
+        response: { 200: subnetResponse, 400: errorResponse, ...readErrors },
+      },
+    },
+    async (request) =>
+      subnetView(await editSubnet(changeContextOf(request, deps), request.params.subnetId, request.body)),
+  );
+
+  app.delete(
+    '/api/accounts/:accountId/subnets/:subnetId',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a subnet with all its addresses and approvals',
+        params: subnetParams,
+        body: emptyBody,
+        response: { 204: z.void(), ...readErrors },
+      },
+    },
+    async (request, reply) => {
+      await deleteSubnet(changeContextOf(request, deps), request.params.subnetId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/accounts/:accountId/subnets/:subnetId/scan',
+    {
+      schema: {
+        tags,
+        summary: 'Scan Now: sets scanNow (approval or auto scanning only; 409 when scanning is none)',
+        params: subnetParams,
+        body: emptyBody,
+        response: { 200: subnetResponse, 409: errorResponse, ...readErrors },
+      },
+    },
+    async (request) => subnetView(await requestScan(changeContextOf(request, deps), request.params.subnetId)),
+  );
+}
