@@ -2,7 +2,7 @@ import { messages } from '@ipam/core/messages';
 import { tierDefaults } from '@ipam/core/tiers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, logOutFromMenu, signUp } from './support/app.js';
+import { hasFocus, logIn, logOutFromMenu, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 
 const freeMaxUsers = tierDefaults(0)?.maxusers;
@@ -56,7 +56,7 @@ describe('a team: invite, join, switch accounts, remove', () => {
     const dialog = page.getByRole('dialog', { name: 'Invite User' });
     const emailField = dialog.getByRole('textbox', { name: 'Email', exact: true });
     // The first field has the focus, so the keyboard user can type at once.
-    await expect.poll(() => emailField.evaluate('el => el === document.activeElement')).toBe(true);
+    await expect.poll(() => hasFocus(page, emailField)).toBe(true);
     await emailField.fill('not-an-address');
     await emailField.press('Enter');
     await dialog.getByText(messages.invalidEmail).waitFor();

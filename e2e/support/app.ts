@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const password = 'Correct-Horse-42';
@@ -42,4 +42,11 @@ export async function cardValue(page: Page, label: string): Promise<number> {
   const text = await page.getByLabel(label, { exact: true }).getByTestId('stat-value').textContent();
   expect(text).toMatch(/^\d+$/);
   return Number(text);
+}
+
+/** Whether the element has the keyboard focus (compared by its id, which Mantine always sets on inputs). */
+export async function hasFocus(page: Page, locator: Locator): Promise<boolean> {
+  const id = await locator.getAttribute('id');
+  const focusedId = await page.evaluate('document.activeElement && document.activeElement.id');
+  return id !== null && id === focusedId;
 }

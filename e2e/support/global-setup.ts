@@ -12,7 +12,7 @@ declare module 'vitest' {
   }
 }
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 export const artifactsDir = join(root, 'e2e', 'artifacts');
 
 /** A port nobody listens on right now. */

@@ -14,14 +14,17 @@ function screen(load: () => Promise<ComponentType>): Pick<RouteObject, 'lazy'> {
 const routes: RouteObject[] = [
   {
     path: paths.login,
+    HydrateFallback: () => <FullPageLoader />,
     ...screen(async () => (await import('../features/auth/components/login-page.js')).LoginPage),
   },
   {
     path: paths.signup,
+    HydrateFallback: () => <FullPageLoader />,
     ...screen(async () => (await import('../features/auth/components/signup-landing.js')).SignupLanding),
   },
   {
     path: paths.logout,
+    HydrateFallback: () => <FullPageLoader />,
     ...screen(async () => (await import('../features/auth/components/logout-page.js')).LogoutPage),
   },
   {

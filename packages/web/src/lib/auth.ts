@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, api } from './api-client.js';
 import { type Account, type Id, type Me, meSchema } from './auth-types.js';
@@ -32,6 +32,17 @@ export function useCurrentAccount(): Account | undefined {
   return me.accounts.find((a) => a.id === me.currentAccountId) ?? me.accounts[0];
 }
 
+/**
+ * Makes `me` the session and drops every other cached answer (they belonged to the previous
+ * user). `clear()` would orphan the mounted session observers, so the pages would never learn
+ * of the new session; the session query is updated in place instead.
+ */
+export function replaceSession(queryClient: QueryClient, me: Me | null): void {
+  void queryClient.cancelQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.me[0] });
+  queryClient.setQueryData(queryKeys.me, me);
+}
+
 export const credentialsSchema = z.object({ email: z.string(), password: z.string() });
 export type Credentials = z.infer<typeof credentialsSchema>;
 
@@ -41,10 +52,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: (input: Credentials) =>
       api.post('/api/auth/login', input, meSchema, { allowUnauthorized: true }),
-    onSuccess: (me) => {
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.me, me);
-    },
+    onSuccess: (me) => replaceSession(queryClient, me),
   });
 }
 
@@ -62,10 +70,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () =>
       api.post('/api/auth/logout', {}, z.unknown(), { allowUnauthorized: true }).catch(() => {}),
-    onSettled: () => {
-      queryClient.clear();
-      queryClient.setQueryData(queryKeys.me, null);
-    },
+    onSettled: () => replaceSession(queryClient, null),
   });
 }
 

@@ -1,5 +1,5 @@
 import { AppShell, Burger, Group } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { FullPageLoader } from '../ui/page-states.js';
@@ -11,6 +11,10 @@ import { UserMenu } from './user-menu.js';
 /** The signed-in frame: top bar, left navigation (a burger menu on a phone), page, footer. */
 export function AppLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
+  // On a phone the closed navigation only slides off-screen; hide it, so Tab does not walk
+  // through links nobody can see. Below 48em is below Mantine's `sm` breakpoint used here.
+  const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });
+  const isNavHidden = isPhone && !isNavOpen;
   return (
     <AppShell
       header={{ height: 60 }}
@@ -33,7 +37,7 @@ export function AppLayout() {
           <UserMenu />
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
+      <AppShell.Navbar p="xs" style={isNavHidden ? { visibility: 'hidden' } : undefined}>
         <MainNav onNavigate={nav.close} />
       </AppShell.Navbar>
       <AppShell.Main>

@@ -23,7 +23,8 @@ export function LoginPage() {
   }, []);
 
   if (me.isPending) return <FullPageLoader label="Checking your session..." />;
-  if (me.data) return <Navigate to={redirectTo} replace />;
+  // A login returns to the page the guard turned away; a sign-up opens the Dashboard (spec §4).
+  if (me.data) return <Navigate to={tab === 'signup' ? paths.dashboard : redirectTo} replace />;
 
   return (
     <PublicFrame

@@ -4,9 +4,13 @@ import { messages } from '@ipam/core/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
-import { fetchMe, useSignup } from '../../../lib/auth.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
 import { signupFormSchema } from '../api/auth-form-schemas.js';
+
+/** A message the server tied to a field is shown under that field only, not twice. */
+function hasFieldErrors(error: unknown): boolean {
+  return error instanceof ApiError && Object.keys(error.fields).length > 0;
+}
 
 interface SignupFormProps {
   /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
@@ -34,9 +38,8 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
       const me = await fetchMe();
       const account = me?.accounts.find((a) => a.id === me.currentAccountId) ?? me?.accounts[0];
       if (!me || !account) throw new Error('The new account is not ready.');
-      queryClient.clear();
       // Setting the session makes the sign-up page go on to the Dashboard.
-      queryClient.setQueryData(queryKeys.me, me);
+      replaceSession(queryClient, me);
     } catch (error) {
       setSetupError(error);
       setPreparing(false);
@@ -100,7 +103,7 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
           disabled={isBusy}
           {...form.getInputProps('confirmPassword')}
         />
-        {signup.isError && (
+        {signup.isError && !hasFieldErrors(signup.error) && (
           <Alert color="red" role="alert">
             {errorMessage(signup.error, messages.unknownError)}
           </Alert>
