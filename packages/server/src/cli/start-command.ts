@@ -1,5 +1,6 @@
 import { databaseTarget, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { startPgEventBus, type PgEventBus } from '../events/pg-event-bus.js';
 import { buildApp } from '../http/app.js';
 import { loadConfig } from './cli-database.js';
 
@@ -9,14 +10,25 @@ export async function run(_args: readonly string[]): Promise<number> {
   if (!config) return 1;
   const target = databaseTarget(config);
   const db = openDatabase(target);
-  let app;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let bus: PgEventBus | undefined;
   try {
     await migrateToLatest(db);
-    app = await buildApp(config, db);
+    // On PostgreSQL live events cross processes (LISTEN/NOTIFY); on SQLite one process serves all.
+    if (target.kind === 'postgres') {
+      bus = await startPgEventBus({
+        url: target.url,
+        db,
+        warn: (message, error) =>
+          app ? app.log.warn({ err: error }, message) : process.stderr.write(`ipam start: ${message}\n`),
+      });
+    }
+    app = await buildApp(config, db, bus ? { events: bus } : {});
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     process.stderr.write(`ipam start: ${error instanceof Error ? error.message : String(error)}\n`);
     await app?.close();
+    await bus?.close();
     await db.destroy();
     return 1;
   }
@@ -30,6 +42,7 @@ export async function run(_args: readonly string[]): Promise<number> {
       server.log.info(`${signal}: shutting down`);
       void server
         .close()
+        .then(() => bus?.close())
         .then(() => db.destroy())
         .then(() => resolve(0));
     };

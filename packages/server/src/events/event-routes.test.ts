@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS } from '../../test/dialects.js';
+import { buildTestApp, signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
+import { cookieOf, eventually, openEventStream } from '../../test/sse-client.js';
+import { updateTierAndLimits } from '../accounts/account-repository.js';
+import { createLocalEventBus } from './event-hub.js';
+
+/** An owner with one member who joined through an invite; room for more invites. */
+async function teamOfTwo(t: TestApp) {
+  const owner = await signUp(t);
+  await updateTierAndLimits(t.db, owner.accountId, { tier: 4, maxusers: 50, maxnetworks: 10 });
+  const memberEmail = uniqueEmail('member');
+  await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail });
+  const member = await signUp(t, memberEmail);
+  return { owner, member };
+}
+
+function streamUrl(t: TestApp, accountId: string): string {
+  return `${t.baseUrl}/api/accounts/${accountId}/events`;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`live events (${dialect})`, () => {
+    const bus = createLocalEventBus();
+    const t = useTestApp(dialect, {}, { events: bus });
+
+    it('streams a change made through the API to every member, with no-buffering headers', async () => {
+      const { owner, member } = await teamOfTwo(t.current);
+      const ownerStream = await openEventStream(
+        streamUrl(t.current, owner.accountId),
+        cookieOf(owner.client),
+      );
+      const memberStream = await openEventStream(
+        streamUrl(t.current, owner.accountId),
+        cookieOf(member.client),
+      );
+      expect(memberStream.status).toBe(200);
+      expect(memberStream.headers.get('content-type')).toBe('text/event-stream');
+      expect(memberStream.headers.get('cache-control')).toBe('no-cache');
+      expect(memberStream.headers.get('x-accel-buffering')).toBe('no');
+
+      const created = await member.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: uniqueEmail('colleague'),
+      });
+      expect(created.status).toBe(201);
+      const expected = { kind: 'invite', id: created.body.id };
+      expect(await memberStream.waitFor((e) => e.id === created.body.id)).toEqual(expected);
+      expect(await ownerStream.waitFor((e) => e.id === created.body.id)).toEqual(expected);
+      ownerStream.close();
+      memberStream.close();
+    });
+
+    it('sends nothing of one account to the streams of another', async () => {
+      const owner = await signUp(t.current);
+      const other = await signUp(t.current);
+      const otherStream = await openEventStream(
+        streamUrl(t.current, other.accountId),
+        cookieOf(other.client),
+      );
+      const ownStream = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(owner.client));
+      const created = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: uniqueEmail('x'),
+      });
+      await ownStream.waitFor((e) => e.id === created.body.id);
+      // The other stream shares the process and the bus; give it the same moment to (not) receive it.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(otherStream.events).toEqual([]);
+      otherStream.close();
+      ownStream.close();
+    });
+
+    it('refuses an outsider with 404 and an anonymous caller with 401', async () => {
+      const owner = await signUp(t.current);
+      const outsider = await signUp(t.current);
+      const refused = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(outsider.client));
+      expect(refused.status).toBe(404);
+      expect(refused.errorBody).toMatchObject({ code: 'not_found' });
+      const anonymous = await openEventStream(streamUrl(t.current, owner.accountId));
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.errorBody).toMatchObject({ code: 'not_signed_in' });
+      const missing = await openEventStream(streamUrl(t.current, 'no-such-account'), cookieOf(owner.client));
+      expect(missing.status).toBe(404);
+    });
+
+    it('answers a client that does not ask for text/event-stream with a 400 instead of a stream', async () => {
+      const owner = await signUp(t.current);
+      const plain = await owner.client.get(`/api/accounts/${owner.accountId}/events`);
+      expect(plain.status).toBe(400);
+      expect(plain.body).toEqual({
+        error: 'The request is not valid.',
+        code: 'validation_failed',
+        fields: { accept: 'must include text/event-stream' },
+      });
+    });
+
+    it('closes the stream of a removed user, who gets nothing more and cannot reconnect', async () => {
+      const { owner, member } = await teamOfTwo(t.current);
+      const ownerStream = await openEventStream(
+        streamUrl(t.current, owner.accountId),
+        cookieOf(owner.client),
+      );
+      const memberStream = await openEventStream(
+        streamUrl(t.current, owner.accountId),
+        cookieOf(member.client),
+      );
+      const removed = await owner.client.delete(`/api/accounts/${owner.accountId}/users/${member.userId}`);
+      expect(removed.status).toBe(204);
+      expect(await ownerStream.waitFor((e) => e.kind === 'user')).toEqual({
+        kind: 'user',
+        id: member.userId,
+      });
+      await memberStream.ended;
+      const later = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: uniqueEmail('later'),
+      });
+      await ownerStream.waitFor((e) => e.id === later.body.id);
+      expect(memberStream.events).toEqual([]);
+      const again = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(member.client));
+      expect(again.status).toBe(404);
+      ownerStream.close();
+    });
+
+    it('closes the stream of a logged-out session at its next delivery, without the event', async () => {
+      const { owner, member } = await teamOfTwo(t.current);
+      const memberCookie = cookieOf(member.client);
+      const memberStream = await openEventStream(streamUrl(t.current, owner.accountId), memberCookie);
+      expect((await member.client.post('/api/auth/logout')).status).toBe(204);
+      const created = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: uniqueEmail('after-logout'),
+      });
+      expect(created.status).toBe(201);
+      await memberStream.ended;
+      expect(memberStream.events).toEqual([]);
+      const again = await openEventStream(streamUrl(t.current, owner.accountId), memberCookie);
+      expect(again.status).toBe(401);
+    });
+
+    it('lets go of a stream when the client disconnects', async () => {
+      const owner = await signUp(t.current);
+      const stream = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(owner.client));
+      await eventually(() => bus.hub.size(owner.accountId) === 1);
+      stream.close();
+      await eventually(() => bus.hub.size(owner.accountId) === 0);
+    });
+  });
+
+  describe(`live events when the app closes (${dialect})`, () => {
+    it('ends open streams so the server can shut down', async () => {
+      const database = await createTestDatabase(dialect);
+      const t = await buildTestApp(database);
+      try {
+        const owner = await signUp(t);
+        const stream = await openEventStream(streamUrl(t, owner.accountId), cookieOf(owner.client));
+        expect(stream.status).toBe(200);
+        const closing = t.app.close();
+        await stream.ended;
+        await closing;
+        expect(stream.isEnded()).toBe(true);
+      } finally {
+        await t.app.close();
+        await database.destroy();
+      }
+    });
+  });
+}

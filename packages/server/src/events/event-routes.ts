@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { messages } from '@ipam/core/messages';
+import { sessionIdOf } from '../auth/sessions.js';
+import { nowIso } from '../db/db-values.js';
+import { DomainError } from '../errors/domain-error.js';
+import { errorResponse } from '../http/api-schemas.js';
+import type { AppDeps } from '../http/app-deps.js';
+import { requireAccount, requireAuth } from '../http/request-context.js';
+import type { EventBus } from './event-hub.js';
+import { EventStream } from './event-stream.js';
+import { isStreamStillAllowed } from './stream-access-repository.js';
+
+/** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
+export const keepAliveMs = 25_000;
+
+const streamDescription =
+  'Server-Sent Events (text/event-stream) for members of the account. Every change to its groups, ' +
+  'subnets, addresses, approvals, users and invites sends one event with the default event name: ' +
+  '`data: {"kind": "group", "id": "...", "subnetId"?: "..."}`. A `:` comment every ~25 s keeps the ' +
+  'connection open. Access is checked again before every delivery: a user removed from the account ' +
+  'or logged out is disconnected, and reconnecting then answers 404 or 401. The request must send ' +
+  '`Accept: text/event-stream` (EventSource does); any other Accept is a 400, so a plain HTTP client ' +
+  'never hangs on a response that does not end.';
+
+/** GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership). */
+export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: EventBus): void {
+  const open = new Set<EventStream>();
+
+  app.get(
+    '/api/accounts/:accountId/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Live events of the account (Server-Sent Events)',
+        description: streamDescription,
+        params: z.object({ accountId: z.string() }),
+        response: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const account = requireAccount(request);
+      const auth = requireAuth(request);
+      if (!request.headers.accept?.includes('text/event-stream')) {
+        throw new DomainError('validation_failed', messages.invalidRequest, {
+          accept: 'must include text/event-stream',
+        });
+      }
+      const access = { sessionId: sessionIdOf(auth.token), userId: auth.userId, accountId: account.id };
+      const stream = new EventStream({
+        keepAliveMs,
+        isAllowed: () => isStreamStillAllowed(db, access, nowIso()),
+        onError: (error) => request.log.warn({ err: error }, 'event stream access check failed'),
+      });
+      const unsubscribe = bus.subscribe(account.id, (event) => stream.push(event));
+      open.add(stream);
+      stream.onClose(() => {
+        unsubscribe();
+        open.delete(stream);
+      });
+      // Untyped app on purpose: the 200 body is a stream, not a schema-serialised object.
+      return reply
+        .header('content-type', 'text/event-stream')
+        .header('cache-control', 'no-cache')
+        .header('x-accel-buffering', 'no')
+        .send(stream.body);
+    },
+  );
+
+  // Open streams would keep the server from closing; end them first.
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.close();
+  });
+}

@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { z } from 'zod';
+import type { Db } from '../db/database.js';
+import { EventHub, type EventBus } from './event-hub.js';
+
+/** The one PostgreSQL channel all server processes of a database share. */
+export const eventChannel = 'ipam_events';
+
+/** What travels in a NOTIFY: the sending process, the account and the event. */
+const notification = z.object({
+  origin: z.string(),
+  accountId: z.string(),
+  event: z.object({ kind: z.string(), id: z.string(), subnetId: z.string().optional() }),
+});
+
+/** Options of the PostgreSQL event bus. */
+export interface PgEventBusOptions {
+  /** The DATABASE_URL: the listener needs a connection of its own, outside the pool. */
+  url: string;
+  /** The application's pool, used for NOTIFY. */
+  db: Db;
+  /** Where problems are reported (lost listener, failed NOTIFY). */
+  warn: (message: string, error?: unknown) => void;
+  /** First wait before reconnecting a dropped listener; doubles up to 30 s. */
+  reconnectDelayMs?: number;
+}
+
+/** An event bus across processes; close it after the app. */
+export interface PgEventBus extends EventBus {
+  hub: EventHub;
+  /** Whether the listener is connected right now. */
+  isListening(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * Events across server processes on one PostgreSQL database: publish delivers to this process's
+ * streams at once and sends a NOTIFY; a dedicated client LISTENs and hands what other processes
+ * sent to the local streams. A dropped listener reconnects with backoff (events sent while it is
+ * down are missed; clients refetch when they reconnect). Resolves once the listener is connected.
+ */
+export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEventBus> {
+  const hub = new EventHub();
+  const origin = randomUUID();
+  const firstDelay = options.reconnectDelayMs ?? 1000;
+  let client: pg.Client | null = null;
+  let isClosed = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let delay = firstDelay;
+
+  const onNotification = (message: pg.Notification) => {
+    if (message.channel !== eventChannel || !message.payload) return;
+    let parsed;
+    try {
+      parsed = notification.safeParse(JSON.parse(message.payload));
+    } catch {
+      return;
+    }
+    if (parsed.success && parsed.data.origin !== origin)
+      hub.deliver(parsed.data.accountId, parsed.data.event);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString: options.url,
+      keepAlive: true,
+      application_name: 'ipam-events',
+    });
+    next.on('notification', onNotification);
+    // Errors also end the connection; 'end' below schedules the reconnect.
+    next.on('error', (error) => options.warn('event listener connection failed', error));
+    next.on('end', () => {
+      if (client !== next) return;
+      client = null;
+      if (!isClosed) scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${eventChannel}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (isClosed) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = firstDelay;
+  };
+
+  const scheduleReconnect = () => {
+    options.warn(`event listener lost; reconnecting in ${delay} ms`);
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error: unknown) => {
+        if (isClosed) return;
+        options.warn('event listener reconnect failed', error);
+        delay = Math.min(delay * 2, 30_000);
+        scheduleReconnect();
+      });
+    }, delay);
+  };
+
+  await connect();
+
+  return {
+    hub,
+    publish(accountId, event) {
+      hub.deliver(accountId, event);
+      const payload = JSON.stringify({ origin, accountId, event });
+      sql`select pg_notify(${eventChannel}, ${payload})`
+        .execute(options.db)
+        .catch((error: unknown) => options.warn('event NOTIFY failed', error));
+    },
+    subscribe: (accountId, listener) => hub.subscribe(accountId, listener),
+    isListening: () => client !== null,
+    async close() {
+      isClosed = true;
+      clearTimeout(retryTimer);
+      const current = client;
+      client = null;
+      await current?.end().catch(() => undefined);
+    },
+  };
+}
