@@ -313,7 +313,21 @@ describe('Networking Tools', () => {
     expect(await page.getByRole('tab', { name: 'IPv6 Calculator' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    // Someone else deletes it meanwhile (same account, through the API): the stale Delete fails, says
+    // so for five seconds, and the list catches up.
+    const api = browser.context.request;
+    const me = await (await api.get(`${browser.baseUrl}/api/auth/me`)).json();
+    const listPath = `${browser.baseUrl}/api/accounts/${me.currentAccountId}/calculations/ipv6`;
+    const [entry] = (await (await api.get(listPath)).json()).items;
+    const gone = await api.delete(
+      `${browser.baseUrl}/api/accounts/${me.currentAccountId}/calculations/${entry.id}`,
+      { data: {} },
+    );
+    expect(gone.status()).toBe(204);
     await panel(page).getByRole('button', { name: 'Delete 2001:db8::/64 (2001:DB8:0:0:1::1 /64)' }).click();
+    const failure = panel(page).getByRole('alert').filter({ hasText: 'Failed to remove subnet' });
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('Not found.');
     await panel(page).getByText('No saved subnets yet.', { exact: false }).waitFor();
   });
 
