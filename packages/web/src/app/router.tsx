@@ -40,7 +40,10 @@ const routes: RouteObject[] = [
         index: true,
         ...screen(async () => (await import('../features/dashboard/components/dashboard.js')).Dashboard),
       },
-      { path: paths.ips, ...screen(async () => (await import('./routes/coming-soon-routes.js')).IpsRoute) },
+      {
+        path: paths.ips,
+        ...screen(async () => (await import('../features/ips/components/ips-page.js')).IpsPage),
+      },
       {
         path: paths.settings,
         ...screen(
@@ -49,7 +52,10 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.groupManagement,
-        ...screen(async () => (await import('./routes/coming-soon-routes.js')).GroupManagementRoute),
+        ...screen(
+          async () =>
+            (await import('../features/groups/components/group-management-page.js')).GroupManagementPage,
+        ),
       },
       {
         path: paths.tools,

@@ -83,6 +83,8 @@ export const api = {
     request('POST', path, schema, { ...options, body }),
   put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
     request('PUT', path, schema, { ...options, body }),
+  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('PATCH', path, schema, { ...options, body }),
   delete: (path: string) => request('DELETE', path, noContent),
 };
 

@@ -15,4 +15,11 @@ export const queryKeys = {
   /** Saved calculations of one calculator ('ipv4' or 'ipv6'). */
   calculations: (accountId: Id, kind: 'ipv4' | 'ipv6') =>
     ['accounts', accountId, 'calculations', kind] as const,
+  groups: (accountId: Id) => ['accounts', accountId, 'groups'] as const,
+  subnets: (accountId: Id) => ['accounts', accountId, 'subnets'] as const,
+  /** Every page of one subnet's address list (a live event for the subnet refreshes them all). */
+  addresses: (accountId: Id, subnetId: Id) =>
+    ['accounts', accountId, 'subnets', subnetId, 'addresses'] as const,
+  approvals: (accountId: Id, subnetId: Id) =>
+    ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
 };

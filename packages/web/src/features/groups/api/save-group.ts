@@ -1,0 +1,58 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { groupSchema } from './get-groups.js';
+
+/** What the group form sends: name, description and parent ('' for top level). */
+export interface GroupFields {
+  name: string;
+  description: string;
+  parentId: string;
+}
+
+function useRefreshGroups(accountId: Id) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.groups(accountId) }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.stats(accountId) }),
+    ]);
+}
+
+/** Creates a group (Create New Group). */
+export function useCreateGroup(accountId: Id) {
+  const refresh = useRefreshGroups(accountId);
+  return useMutation({
+    mutationFn: (fields: GroupFields) =>
+      api.post(
+        `/api/accounts/${accountId}/groups`,
+        { ...fields, parentId: fields.parentId || null },
+        groupSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** Renames, describes or moves a group (Edit Group). */
+export function useUpdateGroup(accountId: Id) {
+  const refresh = useRefreshGroups(accountId);
+  return useMutation({
+    mutationFn: ({ id, fields }: { id: string; fields: GroupFields }) =>
+      api.patch(
+        `/api/accounts/${accountId}/groups/${id}`,
+        { ...fields, parentId: fields.parentId || null },
+        groupSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes an empty group; the server refuses one that still holds groups or subnets. */
+export function useDeleteGroup(accountId: Id) {
+  const refresh = useRefreshGroups(accountId);
+  return useMutation({
+    mutationFn: (groupId: string) => api.delete(`/api/accounts/${accountId}/groups/${groupId}`),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,112 @@
+import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
+import { Alert, Button, Group as Row, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import type { Group } from '../api/get-groups.js';
+import { type GroupFields, useCreateGroup, useUpdateGroup } from '../api/save-group.js';
+import { groupAndDescendants, groupOptions } from '../group-tree.js';
+
+interface GroupFormModalProps {
+  accountId: Id;
+  groups: readonly Group[];
+  opened: boolean;
+  onClose: () => void;
+  /** The group being edited; absent for Create New Group. */
+  group?: Group | null;
+}
+
+const emptyFields: GroupFields = { name: '', description: '', parentId: '' };
+
+/** Create New Group / Edit Group: name, description and parent group (spec §2 group form). */
+export function GroupFormModal({ accountId, groups, opened, onClose, group }: GroupFormModalProps) {
+  const create = useCreateGroup(accountId);
+  const update = useUpdateGroup(accountId);
+  const save = group ? update : create;
+  const form = useForm<GroupFields>({
+    initialValues: emptyFields,
+    validate: schemaResolver(groupCreateSchema, { sync: true }),
+  });
+
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!opened) return;
+    const values = group
+      ? { name: group.name, description: group.description, parentId: group.parentId }
+      : emptyFields;
+    setValues(values);
+    resetDirty(values);
+    // Only when the modal opens or another group is picked; typing must not be overwritten.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened, group?.id]);
+
+  function close() {
+    form.clearErrors();
+    create.reset();
+    update.reset();
+    onClose();
+  }
+
+  const parentChoices = [
+    { value: '', label: 'No Parent' },
+    ...groupOptions(groups, group ? groupAndDescendants(groups, group.id) : new Set()),
+  ];
+
+  const submit = form.onSubmit((values) => {
+    const fields = { ...values, name: values.name.trim(), description: values.description.trim() };
+    const onError = (error: Error) => {
+      if (error instanceof ApiError) form.setErrors(error.fields);
+    };
+    const onSuccess = () => {
+      notifications.show({
+        color: 'green',
+        message: group ? 'Group saved.' : `Group ${fields.name} created.`,
+      });
+      close();
+    };
+    if (group) update.mutate({ id: group.id, fields }, { onSuccess, onError });
+    else create.mutate(fields, { onSuccess, onError });
+  });
+
+  const hasFieldErrors = save.error instanceof ApiError && Object.keys(save.error.fields).length > 0;
+  return (
+    <Modal opened={opened} onClose={close} title={group ? 'Edit Group' : 'Create New Group'}>
+      <form onSubmit={submit} noValidate aria-label={group ? 'Edit Group' : 'Create New Group'}>
+        <Stack>
+          <TextInput label="Name" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxLength={500}
+            {...form.getInputProps('description')}
+          />
+          <Select
+            label="Parent Group"
+            data={parentChoices}
+            allowDeselect={false}
+            searchable
+            nothingFoundMessage="No such group"
+            {...form.getInputProps('parentId')}
+            onChange={(value) => form.setFieldValue('parentId', value ?? '')}
+          />
+          {save.isError && !hasFieldErrors && (
+            <Alert color="red" role="alert">
+              {errorMessage(save.error)}
+            </Alert>
+          )}
+          <Row justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {group ? 'Save' : 'Create Group'}
+            </Button>
+          </Row>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,138 @@
+import { Anchor, Button, Group as Row, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import { paths } from '../../../config/paths.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { useCurrentAccount } from '../../../lib/auth.js';
+import { type Group, useGroups } from '../api/get-groups.js';
+import { useDeleteGroup } from '../api/save-group.js';
+import { flattenGroupTree, buildGroupTree } from '../group-tree.js';
+import { GroupFormModal } from './group-form-modal.js';
+
+/** /settings/groupmanagement (spec §2): every group with its parent, Edit, Delete and "+ Add Group". */
+export function GroupManagementPage() {
+  const account = useCurrentAccount();
+  return (
+    <>
+      <PageTitle text="Group Management" />
+      {account ? (
+        <GroupManagement accountId={account.id} />
+      ) : (
+        <Text c="dimmed">You are not linked to any account.</Text>
+      )}
+    </>
+  );
+}
+
+function GroupManagement({ accountId }: { accountId: Id }) {
+  const groups = useGroups(accountId);
+  const deleteGroup = useDeleteGroup(accountId);
+  const [editing, setEditing] = useState<Group | null>(null);
+  const [isFormOpen, setFormOpen] = useState(false);
+
+  const openForm = (group: Group | null) => {
+    setEditing(group);
+    setFormOpen(true);
+  };
+
+  const confirmDelete = (group: Group) =>
+    modals.openConfirmModal({
+      title: 'Delete Group',
+      children: (
+        <Text size="sm">
+          Delete the group <b>{group.name}</b>? This cannot be undone.
+        </Text>
+      ),
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        deleteGroup.mutate(group.id, {
+          onSuccess: () => notifications.show({ color: 'green', message: `Group ${group.name} deleted.` }),
+          onError: (error) =>
+            notifications.show({
+              color: 'red',
+              title: `Group ${group.name} was not deleted`,
+              message: errorMessage(error),
+              autoClose: 8000,
+            }),
+        }),
+    });
+
+  const list = groups.data ?? [];
+  const nameOf = new Map(list.map((group) => [group.id, group.name]));
+  const rows = flattenGroupTree(buildGroupTree(list)).map((node) => node.group);
+
+  return (
+    <>
+      <Row justify="space-between" mb="md">
+        <Anchor component={Link} to={paths.ips} size="sm">
+          Back to IPs
+        </Anchor>
+        <Button onClick={() => openForm(null)}>+ Add Group</Button>
+      </Row>
+      {groups.isPending ? (
+        <SectionLoader label="Loading groups..." />
+      ) : groups.isError ? (
+        <SectionError error={groups.error} onRetry={() => void groups.refetch()} />
+      ) : rows.length === 0 ? (
+        <Text c="dimmed">No groups available. Add a new group to get started.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover aria-label="Groups">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Parent Group</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((group) => (
+                <Table.Tr key={group.id}>
+                  <Table.Td>{group.name}</Table.Td>
+                  <Table.Td>{group.description}</Table.Td>
+                  <Table.Td>{(group.parentId && nameOf.get(group.parentId)) || 'No Parent'}</Table.Td>
+                  <Table.Td>
+                    <Row gap="xs" wrap="nowrap">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`Edit group ${group.name}`}
+                        onClick={() => openForm(group)}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete group ${group.name}`}
+                        loading={deleteGroup.isPending && deleteGroup.variables === group.id}
+                        onClick={() => confirmDelete(group)}
+                      >
+                        Delete
+                      </Button>
+                    </Row>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <GroupFormModal
+        accountId={accountId}
+        groups={list}
+        opened={isFormOpen}
+        group={editing}
+        onClose={() => setFormOpen(false)}
+      />
+    </>
+  );
+}

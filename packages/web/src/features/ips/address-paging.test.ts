@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { cursorOf, directCursor, firstListedAddress, pageOf, pagesBetween } from './address-paging.js';
+
+const all = { filter: null, q: '' };
+
+describe('address paging', () => {
+  it('splits rows into pages of 100', () => {
+    expect([pageOf(0), pageOf(99), pageOf(100), pageOf(16_777_213)]).toEqual([0, 0, 1, 167_772]);
+    expect(pagesBetween(95, 215)).toEqual([0, 1, 2]);
+  });
+
+  it('computes any page cursor of an unfiltered list from the first host address', () => {
+    const first = firstListedAddress('10.0.0.0', 8);
+    expect(first).toEqual({ version: 4, value: 0x0a000001n });
+    expect(directCursor(first, all, 0)).toBeNull();
+    // Page 1 starts after row 99 (10.0.0.100), the 100th host.
+    expect(directCursor(first, all, 1)).toBe('0a000064');
+    // Page 83,886 starts at row 8,388,600: its cursor is the host just before that row.
+    expect(directCursor(first, all, 83_886)).toBe(cursorOf(4, 0x0a000001n + 8_388_600n - 1n));
+  });
+
+  it('lists every address of an IPv6 subnet and pads the cursor to 32 hex digits', () => {
+    const first = firstListedAddress('2001:db8::', 120);
+    expect(first?.value).toBe(0x20010db8000000000000000000000000n);
+    expect(directCursor(first, all, 1)).toBe('20010db8000000000000000000000063');
+    expect(firstListedAddress('192.168.1.4', 31)).toEqual({ version: 4, value: 0xc0a80104n });
+  });
+
+  it('knows no cursor beyond the first page of a filtered or searched list', () => {
+    const first = firstListedAddress('10.0.0.0', 8);
+    expect(directCursor(first, { filter: 'available', q: '' }, 0)).toBeNull();
+    expect(directCursor(first, { filter: 'in-use', q: '' }, 3)).toBeUndefined();
+    expect(directCursor(first, { filter: null, q: 'web' }, 3)).toBeUndefined();
+  });
+});

@@ -1,0 +1,63 @@
+import { listedAddresses } from '@ipam/core/address-listing';
+import { parseAddress } from '@ipam/core/ip-address';
+import { prefixOf, type IpVersion } from '@ipam/core/prefix';
+
+/** Rows per request; a screen shows ~20, so one or two requests fill it. */
+export const ADDRESS_PAGE_SIZE = 100;
+
+/** The list's status filter (spec: Show In Use, Show Available). */
+export type AddressFilter = 'in-use' | 'available';
+
+/** What the list shows: a filter and a search, both optional. */
+export interface AddressView {
+  filter: AddressFilter | null;
+  q: string;
+}
+
+/** The page holding row `index`. */
+export function pageOf(index: number): number {
+  return Math.floor(index / ADDRESS_PAGE_SIZE);
+}
+
+/** The pages covering rows `first`..`last` (inclusive). */
+export function pagesBetween(first: number, last: number): number[] {
+  const pages: number[] = [];
+  for (let page = pageOf(first); page <= pageOf(last); page++) pages.push(page);
+  return pages;
+}
+
+const KEY_WIDTH: Readonly<Record<IpVersion, number>> = { 4: 8, 6: 32 };
+
+/**
+ * The API's page cursor for an address: its fixed-width hex sort key. The cursor names the last
+ * address of the previous page; the next page starts after it.
+ */
+export function cursorOf(version: IpVersion, value: bigint): string {
+  return value.toString(16).padStart(KEY_WIDTH[version], '0');
+}
+
+/** The first listed (host) address of a subnet, or null when its network text is unreadable. */
+export function firstListedAddress(
+  networkIP: string,
+  length: number,
+): { version: IpVersion; value: bigint } | null {
+  const parsed = parseAddress(networkIP);
+  if (!parsed) return null;
+  const { first } = listedAddresses(prefixOf(parsed.version, parsed.value, length));
+  return { version: parsed.version, value: first };
+}
+
+/**
+ * Without filter or search, row i is simply the subnet's i-th host address, so any page's cursor is
+ * known without reading the pages before it: the /8's middle loads as fast as its top. With a
+ * filter or search, a page's cursor is learnt from the page before it (`undefined` until then).
+ */
+export function directCursor(
+  first: { version: IpVersion; value: bigint } | null,
+  view: AddressView,
+  page: number,
+): string | null | undefined {
+  if (page === 0) return null;
+  if (first === null || view.filter !== null || view.q !== '') return undefined;
+  return cursorOf(first.version, first.value + BigInt(page * ADDRESS_PAGE_SIZE - 1));
+}

@@ -1,0 +1,60 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+import { subnetSchema } from './get-subnets.js';
+import type { SubnetCreatePayload, SubnetUpdatePayload } from '../subnet-form-values.js';
+
+function useRefreshSubnets(accountId: Id) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      // Exact: the address pages live under the same prefix and do not change with the subnet list.
+      queryClient.invalidateQueries({ queryKey: queryKeys.subnets(accountId), exact: true }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.stats(accountId) }),
+    ]);
+}
+
+/** Creates an IPv4 or IPv6 subnet (the payload carries `bits` or `prefixLength`). */
+export function useCreateSubnet(accountId: Id) {
+  const refresh = useRefreshSubnets(accountId);
+  return useMutation({
+    mutationFn: (payload: SubnetCreatePayload) =>
+      api.post(`/api/accounts/${accountId}/subnets`, payload, subnetSchema),
+    onSuccess: refresh,
+  });
+}
+
+/** Saves the editable fields of a subnet (Edit Subnet). */
+export function useUpdateSubnet(accountId: Id) {
+  const refresh = useRefreshSubnets(accountId);
+  return useMutation({
+    mutationFn: ({ id, payload }: { id: string; payload: SubnetUpdatePayload }) =>
+      api.patch(`/api/accounts/${accountId}/subnets/${id}`, payload, subnetSchema),
+    onSuccess: refresh,
+  });
+}
+
+/** Deletes a subnet with all its addresses and approvals. */
+export function useDeleteSubnet(accountId: Id) {
+  const refresh = useRefreshSubnets(accountId);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subnetId: string) => api.delete(`/api/accounts/${accountId}/subnets/${subnetId}`),
+    onSuccess: async (_done, subnetId) => {
+      queryClient.removeQueries({ queryKey: queryKeys.addresses(accountId, subnetId) });
+      queryClient.removeQueries({ queryKey: queryKeys.approvals(accountId, subnetId) });
+      await refresh();
+    },
+  });
+}
+
+/** Scan Now: asks the subnet's scanner for a scan as soon as it polls. */
+export function useScanNow(accountId: Id) {
+  const refresh = useRefreshSubnets(accountId);
+  return useMutation({
+    mutationFn: (subnetId: string) =>
+      api.post(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, {}, subnetSchema.partial()),
+    onSuccess: refresh,
+  });
+}

@@ -1,0 +1,166 @@
+import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { type UIEvent, useEffect, useRef, useState } from 'react';
+import type { Address } from '../api/addresses.js';
+import { afterScroll, rowTop, scaledLayout, type ScrollPosition, visibleRows } from '../scaled-scroll.js';
+import classes from './address-table.module.css';
+import type { AddressWindow } from './use-address-window.js';
+
+const ROW_HEIGHT = 40;
+/** Rows fetched beyond the screen on each side, so a short scroll finds them loaded. */
+const OVERSCAN_ROWS = 30;
+const columns = ['IP Address', 'Status', 'Hostname', 'Description', 'Actions'] as const;
+
+const statusColor: Record<Address['status'], string> = {
+  Available: 'green',
+  'In Use': 'blue',
+  Reserved: 'orange',
+};
+
+interface AddressTableProps {
+  rows: AddressWindow;
+  total: number;
+  onEdit: (address: Address) => void;
+  /** The rows to fetch (in view plus overscan), reported after scrolling settles. */
+  onWantedRows: (rows: { first: number; last: number }) => void;
+}
+
+/**
+ * The IP address table: only the rows in view are in the page, the scrollbar stands for every row
+ * (`total`, 16.7M on a /8), and their pages are fetched as the view settles.
+ */
+export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTableProps) {
+  const { ref: sizeRef, height: viewportHeight } = useElementSize();
+  const [position, setPosition] = useState<ScrollPosition>({ scrollTop: 0, offset: 0 });
+  const positionRef = useRef(position);
+  const layout = scaledLayout(total, ROW_HEIGHT, Math.max(viewportHeight, ROW_HEIGHT));
+  const inView = viewportHeight > 0 ? visibleRows(layout, position) : null;
+
+  const first = inView?.first ?? 0;
+  const last = inView?.last ?? 0;
+  useEffect(() => {
+    if (total === 0) return;
+    // Wait for the scrollbar to settle so a fast drag does not fetch every page it passes.
+    const timer = setTimeout(
+      () =>
+        onWantedRows({
+          first: Math.max(0, first - OVERSCAN_ROWS),
+          last: Math.min(total - 1, last + OVERSCAN_ROWS),
+        }),
+      80,
+    );
+    return () => clearTimeout(timer);
+  }, [first, last, total, onWantedRows]);
+
+  const onScroll = (event: UIEvent<HTMLDivElement>) => {
+    const element = event.currentTarget;
+    const next = afterScroll(layout, positionRef.current, element.scrollTop);
+    if (next.scrollTop !== element.scrollTop) element.scrollTop = next.scrollTop;
+    positionRef.current = next;
+    setPosition(next);
+  };
+
+  const shown: number[] = [];
+  if (inView) for (let index = inView.first; index <= inView.last; index++) shown.push(index);
+
+  return (
+    <Box role="table" aria-label="IP Addresses" aria-rowcount={total + 1} className={classes.table}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.header}`}>
+          {columns.map((column) => (
+            <div role="columnheader" key={column} className={classes.cell}>
+              {column}
+            </div>
+          ))}
+        </div>
+      </div>
+      <div
+        role="rowgroup"
+        ref={sizeRef}
+        className={classes.viewport}
+        onScroll={onScroll}
+        tabIndex={0}
+        aria-label="IP address rows"
+        data-testid="address-viewport"
+      >
+        <div style={{ height: layout.realHeight, position: 'relative' }}>
+          {shown.map((index) => (
+            <AddressRow
+              key={index}
+              index={index}
+              address={rows.rowAt(index)}
+              top={rowTop(layout, position, index)}
+              onEdit={onEdit}
+            />
+          ))}
+        </div>
+      </div>
+    </Box>
+  );
+}
+
+interface AddressRowProps {
+  index: number;
+  address: Address | undefined;
+  top: number;
+  onEdit: (address: Address) => void;
+}
+
+function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
+  const style = { top, height: ROW_HEIGHT };
+  if (!address) {
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        aria-busy="true"
+        className={`${classes.row} ${classes.body}`}
+        style={style}
+      >
+        {columns.map((column) => (
+          <div role="cell" key={column} className={classes.cell}>
+            <Skeleton height={12} width={column === 'Actions' ? 40 : '70%'} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`${classes.row} ${classes.body}`}
+      style={style}
+      data-ip={address.ipAddress}
+    >
+      <div role="cell" className={`${classes.cell} ${classes.ip}`}>
+        {address.ipAddress}
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Badge variant="light" color={statusColor[address.status]} radius="sm">
+          {address.status}
+        </Badge>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Text size="sm" truncate title={address.hostname}>
+          {address.hostname}
+        </Text>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Text size="sm" truncate title={address.description}>
+          {address.description}
+        </Text>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          aria-label={`Edit ${address.ipAddress}`}
+          onClick={() => onEdit(address)}
+        >
+          Edit
+        </Button>
+      </div>
+    </div>
+  );
+}

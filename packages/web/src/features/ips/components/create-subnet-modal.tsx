@@ -1,0 +1,107 @@
+import { messages } from '@ipam/core/messages';
+import type { IpVersion } from '@ipam/core/prefix';
+import { Alert, Box, Button, Group as Row, Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import type { Group } from '../../groups/api/get-groups.js';
+import type { Subnet } from '../api/get-subnets.js';
+import { useCreateSubnet } from '../api/save-subnet.js';
+import {
+  emptySubnetForm,
+  fieldErrors,
+  type SubnetFormValues,
+  toCreatePayload,
+  validateCreate,
+} from '../subnet-form-values.js';
+import { BusyOverlay } from './busy-overlay.js';
+import { SubnetFormFields } from './subnet-form-fields.js';
+
+interface CreateSubnetModalProps {
+  accountId: Id;
+  tier: number;
+  /** The version to create; null keeps the modal closed. */
+  version: IpVersion | null;
+  groups: readonly Group[];
+  /** Values to start from (the URL's network and prefix, or the group picked in the tree). */
+  initial?: Partial<SubnetFormValues>;
+  onClose: () => void;
+  onCreated: (subnet: Subnet) => void;
+}
+
+/** Create New IPv4 Subnet / Create New IPv6 Subnet. */
+export function CreateSubnetModal(props: CreateSubnetModalProps) {
+  const { accountId, tier, version, groups, initial, onClose, onCreated } = props;
+  const create = useCreateSubnet(accountId);
+  const form = useForm<SubnetFormValues>({
+    initialValues: emptySubnetForm,
+    validate: (values) => (version === null ? {} : validateCreate(version, tier, values)),
+  });
+
+  const { setValues, resetDirty, validateField } = form;
+  useEffect(() => {
+    if (version === null) return;
+    const values = { ...emptySubnetForm, ...initial };
+    setValues(values);
+    resetDirty(values);
+    // A prefilled prefix outside the tier's choices says so at once.
+    if (initial?.prefix) validateField('prefix');
+    // Only when the modal opens: typing must not be overwritten.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [version]);
+
+  function close() {
+    form.clearErrors();
+    create.reset();
+    onClose();
+  }
+
+  const fallback = version === 6 ? messages.createIPv6SubnetFailed : messages.createSubnetFailed;
+  const submit = form.onSubmit((values) => {
+    if (version === null) return;
+    create.mutate(toCreatePayload(version, values), {
+      onSuccess: (subnet) => {
+        notifications.show({ color: 'green', message: `Subnet ${subnet.name} created.` });
+        close();
+        onCreated(subnet);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError)) return;
+        if (error.code === 'subnet_overlap') form.setFieldError('networkIP', error.message);
+        else form.setErrors(fieldErrors(error.fields));
+      },
+    });
+  });
+
+  const error = create.error;
+  const isShownOnField =
+    error instanceof ApiError && (error.code === 'subnet_overlap' || Object.keys(error.fields).length > 0);
+  const title = version === 6 ? 'Create New IPv6 Subnet' : 'Create New IPv4 Subnet';
+  return (
+    <Modal opened={version !== null} onClose={close} title={title} size="lg">
+      <Box pos="relative">
+        <BusyOverlay visible={create.isPending} />
+        <form onSubmit={submit} noValidate aria-label={title}>
+          <Stack>
+            {version !== null && (
+              <SubnetFormFields form={form} version={version} tier={tier} groups={groups} />
+            )}
+            {create.isError && !isShownOnField && (
+              <Alert color="red" role="alert">
+                {errorMessage(error, fallback)}
+              </Alert>
+            )}
+            <Row justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit">Create Subnet</Button>
+            </Row>
+          </Stack>
+        </form>
+      </Box>
+    </Modal>
+  );
+}

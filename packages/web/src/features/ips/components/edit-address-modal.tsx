@@ -1,0 +1,168 @@
+import {
+  ADDRESS_STATUSES,
+  addressUpdateSchema,
+  type AddressStatus,
+} from '@ipam/core/schemas/address-schemas';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group as Row,
+  Modal,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
+import { BusyOverlay } from './busy-overlay.js';
+
+interface EditAddressModalProps {
+  accountId: Id;
+  subnetId: string;
+  /** The address being edited; null keeps the modal closed. */
+  address: Address | null;
+  onClose: () => void;
+}
+
+interface AddressFormValues {
+  status: AddressStatus;
+  hostname: string;
+  description: string;
+  allowScannerUpdate: boolean;
+}
+
+const blank: AddressFormValues = {
+  status: 'Available',
+  hostname: '',
+  description: '',
+  allowScannerUpdate: true,
+};
+
+function isStatus(value: string | null): value is AddressStatus {
+  return ADDRESS_STATUSES.some((status) => status === value);
+}
+
+/** Edit IP Address: status, hostname, description, scanner permission; Clear resets the address. */
+export function EditAddressModal({ accountId, subnetId, address, onClose }: EditAddressModalProps) {
+  const save = useSaveAddress(accountId, subnetId);
+  const clear = useClearAddress(accountId, subnetId);
+  const form = useForm<AddressFormValues>({
+    initialValues: blank,
+    validate: schemaResolver(addressUpdateSchema, { sync: true }),
+  });
+
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!address) return;
+    const values = {
+      status: address.status,
+      hostname: address.hostname,
+      description: address.description,
+      allowScannerUpdate: address.allowScannerUpdate,
+    };
+    setValues(values);
+    resetDirty(values);
+    // Only when another address is opened: a live refresh must not overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [address?.ipAddress]);
+
+  function close() {
+    form.clearErrors();
+    save.reset();
+    clear.reset();
+    onClose();
+  }
+
+  const submit = form.onSubmit((values) => {
+    if (!address) return;
+    const input = { ...values, hostname: values.hostname.trim(), description: values.description.trim() };
+    save.mutate(
+      { ipAddress: address.ipAddress, input },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: `${address.ipAddress} saved.` });
+          close();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(error.fields);
+        },
+      },
+    );
+  });
+
+  const clearAddress = () => {
+    if (!address) return;
+    clear.mutate(address.ipAddress, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `${address.ipAddress} cleared.` });
+        close();
+      },
+    });
+  };
+
+  const failed = save.error ?? clear.error;
+  const hasFieldErrors = failed instanceof ApiError && Object.keys(failed.fields).length > 0;
+  return (
+    <Modal opened={address !== null} onClose={close} title="Edit IP Address">
+      <Box pos="relative">
+        <BusyOverlay visible={save.isPending || clear.isPending} />
+        <form onSubmit={submit} noValidate aria-label="Edit IP Address">
+          <Stack>
+            <TextInput label="IP Address" readOnly value={address?.ipAddress ?? ''} ff="monospace" />
+            <Select
+              label="Status"
+              data={[...ADDRESS_STATUSES]}
+              allowDeselect={false}
+              data-autofocus
+              {...form.getInputProps('status')}
+              onChange={(value) => {
+                if (isStatus(value)) form.setFieldValue('status', value);
+              }}
+            />
+            <TextInput
+              label="Hostname"
+              maxLength={253}
+              spellCheck={false}
+              {...form.getInputProps('hostname')}
+            />
+            <Textarea
+              label="Description"
+              autosize
+              minRows={2}
+              maxLength={500}
+              {...form.getInputProps('description')}
+            />
+            <Checkbox
+              label="Allow scanner update"
+              description="A scan may change this address's status and hostname."
+              {...form.getInputProps('allowScannerUpdate', { type: 'checkbox' })}
+            />
+            {failed && !hasFieldErrors && (
+              <Alert color="red" role="alert">
+                {errorMessage(failed)}
+              </Alert>
+            )}
+            <Row justify="space-between">
+              <Button color="red" variant="light" onClick={clearAddress}>
+                Clear
+              </Button>
+              <Row>
+                <Button variant="default" onClick={close}>
+                  Cancel
+                </Button>
+                <Button type="submit">Save</Button>
+              </Row>
+            </Row>
+          </Stack>
+        </form>
+      </Box>
+    </Modal>
+  );
+}

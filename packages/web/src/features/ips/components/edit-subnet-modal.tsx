@@ -1,0 +1,152 @@
+import { messages } from '@ipam/core/messages';
+import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import type { Group } from '../../groups/api/get-groups.js';
+import { type Subnet, subnetCidr, subnetLength } from '../api/get-subnets.js';
+import { useDeleteSubnet, useUpdateSubnet } from '../api/save-subnet.js';
+import {
+  emptySubnetForm,
+  fieldErrors,
+  formValuesOf,
+  type SubnetFormValues,
+  toUpdatePayload,
+  validateUpdate,
+} from '../subnet-form-values.js';
+import { BusyOverlay } from './busy-overlay.js';
+import { SubnetFormFields } from './subnet-form-fields.js';
+
+interface EditSubnetModalProps {
+  accountId: Id;
+  tier: number;
+  /** The subnet being edited; null keeps the modal closed. */
+  subnet: Subnet | null;
+  groups: readonly Group[];
+  onClose: () => void;
+  onDeleted: (subnetId: string) => void;
+}
+
+/** Edit Subnet: the editable fields, and Delete Subnet after a confirmation. */
+export function EditSubnetModal({
+  accountId,
+  tier,
+  subnet,
+  groups,
+  onClose,
+  onDeleted,
+}: EditSubnetModalProps) {
+  const update = useUpdateSubnet(accountId);
+  const remove = useDeleteSubnet(accountId);
+  const [isConfirmingDelete, setConfirmingDelete] = useState(false);
+  const form = useForm<SubnetFormValues>({ initialValues: emptySubnetForm, validate: validateUpdate });
+
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (!subnet) return;
+    const values = formValuesOf({ ...subnet, length: subnetLength(subnet) });
+    setValues(values);
+    resetDirty(values);
+    // Only when the modal opens for a subnet: a live refresh must not overwrite what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subnet?.id]);
+
+  function close() {
+    form.clearErrors();
+    update.reset();
+    remove.reset();
+    setConfirmingDelete(false);
+    onClose();
+  }
+
+  const submit = form.onSubmit((values) => {
+    if (!subnet) return;
+    update.mutate(
+      { id: subnet.id, payload: toUpdatePayload(values) },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: `Subnet ${saved.name} saved.` });
+          close();
+        },
+        onError: (error) => {
+          if (error instanceof ApiError) form.setErrors(fieldErrors(error.fields));
+        },
+      },
+    );
+  });
+
+  const deleteSubnet = () => {
+    if (!subnet) return;
+    remove.mutate(subnet.id, {
+      onSuccess: () => {
+        notifications.show({ color: 'green', message: `Subnet ${subnet.name} deleted.` });
+        close();
+        onDeleted(subnet.id);
+      },
+    });
+  };
+
+  const updateError = update.error;
+  const hasFieldErrors = updateError instanceof ApiError && Object.keys(updateError.fields).length > 0;
+  return (
+    <Modal opened={subnet !== null} onClose={close} title="Edit Subnet" size="lg">
+      <Box pos="relative">
+        <BusyOverlay visible={update.isPending || remove.isPending} />
+        {subnet && (
+          <form onSubmit={submit} noValidate aria-label="Edit Subnet">
+            <Stack>
+              <SubnetFormFields form={form} version={subnet.version} tier={tier} groups={groups} isEdit />
+              {update.isError && !hasFieldErrors && (
+                <Alert color="red" role="alert">
+                  {errorMessage(updateError, messages.saveSubnetFailed)}
+                </Alert>
+              )}
+              {remove.isError && (
+                <Alert color="red" role="alert">
+                  {errorMessage(remove.error, messages.deleteSubnetFailed)}
+                </Alert>
+              )}
+              {isConfirmingDelete ? (
+                <Alert
+                  color="red"
+                  title="Delete Subnet"
+                  role="alertdialog"
+                  aria-label="Confirm subnet deletion"
+                >
+                  <Stack gap="sm">
+                    <Text size="sm">
+                      Delete the subnet {subnet.name} ({subnetCidr(subnet)}) with all its IP addresses and
+                      approvals? This cannot be undone.
+                    </Text>
+                    <Row justify="flex-end">
+                      <Button variant="default" onClick={() => setConfirmingDelete(false)}>
+                        Keep Subnet
+                      </Button>
+                      <Button color="red" onClick={deleteSubnet}>
+                        Yes, Delete Subnet
+                      </Button>
+                    </Row>
+                  </Stack>
+                </Alert>
+              ) : (
+                <Row justify="space-between">
+                  <Button color="red" variant="light" onClick={() => setConfirmingDelete(true)}>
+                    Delete Subnet
+                  </Button>
+                  <Row>
+                    <Button variant="default" onClick={close}>
+                      Cancel
+                    </Button>
+                    <Button type="submit">Save</Button>
+                  </Row>
+                </Row>
+              )}
+            </Stack>
+          </form>
+        )}
+      </Box>
+    </Modal>
+  );
+}

@@ -1,0 +1,229 @@
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group as Row,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconSearch } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
+import { errorMessage } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import type { Address } from '../api/addresses.js';
+import { useApprovals } from '../api/approvals.js';
+import { type Subnet, subnetCidr } from '../api/get-subnets.js';
+import { useScanNow } from '../api/save-subnet.js';
+import type { AddressFilter, AddressView } from '../address-paging.js';
+import { AddressTable } from './address-table.js';
+import { EditAddressModal } from './edit-address-modal.js';
+import { PendingApprovalsModal } from './pending-approvals-modal.js';
+import { useAddressWindow } from './use-address-window.js';
+
+const SCAN_MESSAGE_MS = 3000;
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface IpAddressesViewProps {
+  accountId: Id;
+  subnet: Subnet | null;
+  onEditSubnet: () => void;
+}
+
+/** The IP Addresses view (spec §2): title, Scan Now, filters, approvals, use, search and the table. */
+export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddressesViewProps) {
+  return (
+    <Stack gap="sm">
+      <Row gap="xs" wrap="nowrap">
+        <Title order={2} fz="h3">
+          IP Addresses for Subnet: {subnet ? subnet.name : '(None Selected)'}
+        </Title>
+        {subnet && (
+          <Tooltip label="Edit Subnet" withArrow>
+            <ActionIcon variant="subtle" aria-label={`Edit subnet ${subnet.name}`} onClick={onEditSubnet}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Row>
+      {subnet ? (
+        <SubnetAddresses key={subnet.id} accountId={accountId} subnet={subnet} />
+      ) : (
+        <Text c="dimmed">Please select a subnet to view its IP addresses.</Text>
+      )}
+    </Stack>
+  );
+}
+
+function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet }) {
+  const [filter, setFilter] = useState<AddressFilter | null>(null);
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const view: AddressView = { filter, q };
+  const viewKey = `${filter ?? ''}|${q}`;
+  const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
+    null,
+  );
+  const rows = useAddressWindow({
+    accountId,
+    subnet,
+    view,
+    rows: wanted?.viewKey === viewKey ? wanted.rows : null,
+  });
+  const onWantedRows = useCallback(
+    (next: { first: number; last: number }) => setWanted({ viewKey, rows: next }),
+    [viewKey],
+  );
+  const [editing, setEditing] = useState<Address | null>(null);
+  const approvals = useApprovals(accountId, subnet.id);
+  const [isApprovalsOpen, setApprovalsOpen] = useState(false);
+  const pending = approvals.data ?? [];
+
+  useEffect(() => {
+    if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
+  }, [isApprovalsOpen, approvals.data]);
+
+  return (
+    <>
+      <Text size="sm" c="dimmed" mt={-8}>
+        {subnetCidr(subnet)} · VLAN {subnet.vlanId}
+        {subnet.description ? ` · ${subnet.description}` : ''}
+      </Text>
+      <Row gap="xs" justify="space-between">
+        <Row gap="xs">
+          {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
+          <Button
+            size="xs"
+            variant={filter === 'in-use' ? 'filled' : 'default'}
+            aria-pressed={filter === 'in-use'}
+            onClick={() => setFilter('in-use')}
+          >
+            Show In Use
+          </Button>
+          <Button
+            size="xs"
+            variant={filter === 'available' ? 'filled' : 'default'}
+            aria-pressed={filter === 'available'}
+            onClick={() => setFilter('available')}
+          >
+            Show Available
+          </Button>
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => {
+              setFilter(null);
+              setSearch('');
+            }}
+          >
+            Clear Filter
+          </Button>
+          {pending.length > 0 && (
+            <Button
+              size="xs"
+              color="orange"
+              rightSection={
+                <Badge size="xs" color="orange" variant="white">
+                  {pending.length}
+                </Badge>
+              }
+              onClick={() => setApprovalsOpen(true)}
+            >
+              Pending Approvals
+            </Button>
+          )}
+        </Row>
+        <Row gap="sm">
+          <Badge size="lg" variant="light" color="gray" data-testid="used-percent">
+            {rows.usedPercent ?? 0}% Used
+          </Badge>
+          <TextInput
+            size="xs"
+            placeholder="Search IPs..."
+            aria-label="Search IPs"
+            leftSection={<IconSearch size={14} />}
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={200}
+          />
+        </Row>
+      </Row>
+      {rows.total === undefined ? (
+        rows.error ? (
+          <SectionError error={rows.error} onRetry={rows.refetch} />
+        ) : (
+          <SectionLoader label="Loading IP addresses..." />
+        )
+      ) : rows.total === 0 ? (
+        <Text c="dimmed" py="md">
+          No IP addresses found for your search/filter.
+        </Text>
+      ) : (
+        <>
+          <AddressTable
+            key={viewKey}
+            rows={rows}
+            total={rows.total}
+            onEdit={setEditing}
+            onWantedRows={onWantedRows}
+          />
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {rows.total.toLocaleString()} address{rows.total === 1 ? '' : 'es'}
+            {filter || q ? ' match' : ''}
+            {rows.error ? ` · ${errorMessage(rows.error)}` : ''}
+          </Text>
+        </>
+      )}
+      <EditAddressModal
+        accountId={accountId}
+        subnetId={subnet.id}
+        address={editing}
+        onClose={() => setEditing(null)}
+      />
+      <PendingApprovalsModal
+        accountId={accountId}
+        subnetId={subnet.id}
+        approvals={pending}
+        opened={isApprovalsOpen}
+        onClose={() => setApprovalsOpen(false)}
+      />
+    </>
+  );
+}
+
+/** Scan Now, then "Scan initiated!" for 3 seconds. */
+function ScanNowButton({ accountId, subnetId }: { accountId: Id; subnetId: string }) {
+  const scan = useScanNow(accountId);
+  const [isInitiated, setInitiated] = useState(false);
+  useEffect(() => {
+    if (!isInitiated) return;
+    const timer = setTimeout(() => setInitiated(false), SCAN_MESSAGE_MS);
+    return () => clearTimeout(timer);
+  }, [isInitiated]);
+  return (
+    <Row gap={6}>
+      <Button
+        size="xs"
+        loading={scan.isPending}
+        onClick={() =>
+          scan.mutate(subnetId, {
+            onSuccess: () => setInitiated(true),
+            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
+          })
+        }
+      >
+        Scan Now
+      </Button>
+      {isInitiated && (
+        <Text size="sm" c="green" role="status">
+          Scan initiated!
+        </Text>
+      )}
+    </Row>
+  );
+}

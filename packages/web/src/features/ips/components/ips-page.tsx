@@ -1,0 +1,178 @@
+import type { IpVersion } from '@ipam/core/prefix';
+import { Box, Grid, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FullPageLoader, SectionError } from '../../../components/ui/page-states.js';
+import { PageTitle } from '../../../components/ui/page-title.js';
+import { productName } from '../../../config/paths.js';
+import type { Account } from '../../../lib/auth-types.js';
+import { useCurrentAccount } from '../../../lib/auth.js';
+import { useGroups } from '../../groups/api/get-groups.js';
+import { GroupFormModal } from '../../groups/components/group-form-modal.js';
+import { useSubnets } from '../api/get-subnets.js';
+import { panelButtonReasons } from '../panel-rules.js';
+import { prefillFromCidr, type SubnetFormValues } from '../subnet-form-values.js';
+import { CreateSubnetModal } from './create-subnet-modal.js';
+import { EditSubnetModal } from './edit-subnet-modal.js';
+import { IpAddressesView } from './ip-addresses-view.js';
+import { SubnetNavPanel } from './subnet-nav-panel.js';
+
+/** /ips (spec §2): the subnet navigation panel beside the IP Addresses view. */
+export function IpsPage() {
+  const account = useCurrentAccount();
+  if (!account) {
+    return (
+      <>
+        <PageTitle text="IP Addresses" />
+        <Text c="dimmed">You are not linked to any account.</Text>
+      </>
+    );
+  }
+  return <IpsScreen account={account} />;
+}
+
+function versionParam(value: string | null): IpVersion | null {
+  if (value === 'ipv4') return 4;
+  if (value === 'ipv6') return 6;
+  return null;
+}
+
+function IpsScreen({ account }: { account: Account }) {
+  const accountId = account.id;
+  const groups = useGroups(accountId);
+  const subnets = useSubnets(accountId);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [isGroupFormOpen, setGroupFormOpen] = useState(false);
+  const [creating, setCreating] = useState<{ version: IpVersion; initial: Partial<SubnetFormValues> } | null>(
+    null,
+  );
+  const [isEditOpen, setEditOpen] = useState(false);
+
+  const selectedId = searchParams.get('subnet');
+  const selected = subnets.data?.find((subnet) => subnet.id === selectedId) ?? null;
+  const maxnetworks = account.maxnetworks ?? 0;
+  const isLoaded = groups.data !== undefined && subnets.data !== undefined;
+
+  const selectSubnet = (subnetId: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (subnetId) next.set('subnet', subnetId);
+        else next.delete('subnet');
+        return next;
+      },
+      { replace: false },
+    );
+
+  // `/ips?create=ipv4&cidr=10.0.0.0/24` (from the calculators) opens the create form prefilled.
+  const createParam = searchParams.get('create');
+  const cidrParam = searchParams.get('cidr');
+  useEffect(() => {
+    const version = versionParam(createParam);
+    if (!version || !isLoaded) return;
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('create');
+        next.delete('cidr');
+        return next;
+      },
+      { replace: true },
+    );
+    const reasons = panelButtonReasons({
+      tier: account.tier,
+      maxnetworks,
+      subnetCount: subnets.data?.length ?? 0,
+      groupCount: groups.data?.length ?? 0,
+      hasSelectedSubnet: false,
+    });
+    const refusal = version === 4 ? reasons.ipv4 : reasons.ipv6;
+    if (refusal) {
+      notifications.show({
+        color: 'orange',
+        title: 'The subnet cannot be created',
+        message: refusal,
+        autoClose: 8000,
+      });
+      return;
+    }
+    const prefill = cidrParam ? prefillFromCidr(version, cidrParam) : null;
+    setCreating({ version, initial: prefill ?? {} });
+    // Runs once the lists are loaded, for each new request in the URL.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [createParam, cidrParam, isLoaded]);
+
+  if (groups.isError || subnets.isError) {
+    return (
+      <>
+        <PageTitle text="IP Addresses" />
+        <SectionError
+          error={groups.error ?? subnets.error}
+          onRetry={() => {
+            void groups.refetch();
+            void subnets.refetch();
+          }}
+        />
+      </>
+    );
+  }
+  if (!isLoaded) return <FullPageLoader label="Loading subnets..." />;
+
+  return (
+    <Box>
+      <DocumentTitle name={selected?.name} />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+          <SubnetNavPanel
+            tier={account.tier}
+            maxnetworks={maxnetworks}
+            groups={groups.data}
+            subnets={subnets.data}
+            selected={selected}
+            onSelect={(subnet) => selectSubnet(subnet.id)}
+            onAddGroup={() => setGroupFormOpen(true)}
+            onAddSubnet={(version) =>
+              setCreating({ version, initial: selected ? { groupId: selected.groupId } : {} })
+            }
+            onEditSubnet={() => setEditOpen(true)}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+          <IpAddressesView accountId={accountId} subnet={selected} onEditSubnet={() => setEditOpen(true)} />
+        </Grid.Col>
+      </Grid>
+      <GroupFormModal
+        accountId={accountId}
+        groups={groups.data}
+        opened={isGroupFormOpen}
+        onClose={() => setGroupFormOpen(false)}
+      />
+      <CreateSubnetModal
+        accountId={accountId}
+        tier={account.tier}
+        version={creating?.version ?? null}
+        initial={creating?.initial}
+        groups={groups.data}
+        onClose={() => setCreating(null)}
+        onCreated={(subnet) => selectSubnet(subnet.id)}
+      />
+      <EditSubnetModal
+        accountId={accountId}
+        tier={account.tier}
+        subnet={isEditOpen ? selected : null}
+        groups={groups.data}
+        onClose={() => setEditOpen(false)}
+        onDeleted={() => selectSubnet(null)}
+      />
+    </Box>
+  );
+}
+
+/** Names the browser tab after the subnet in view (the visible title is the view's own heading). */
+function DocumentTitle({ name }: { name: string | undefined }) {
+  useEffect(() => {
+    document.title = name ? `${name} · IP Addresses · ${productName}` : `IP Addresses · ${productName}`;
+  }, [name]);
+  return null;
+}

@@ -1,0 +1,129 @@
+import type { IpVersion } from '@ipam/core/prefix';
+import { SCAN_FREQUENCY_UNITS } from '@ipam/core/scan-frequency';
+import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
+import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
+import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { groupOptions } from '../../groups/group-tree.js';
+import type { Group } from '../../groups/api/get-groups.js';
+import { scanningTypeChoices, type SubnetFormValues } from '../subnet-form-values.js';
+
+interface SubnetFormFieldsProps {
+  form: UseFormReturnType<SubnetFormValues>;
+  version: IpVersion;
+  tier: number;
+  groups: readonly Group[];
+  /** Edit Subnet: network and prefix are fixed, shown read-only. */
+  isEdit?: boolean;
+}
+
+const unitChoices = SCAN_FREQUENCY_UNITS.map(({ unit, label }) => ({ value: unit, label }));
+
+function isScanningType(value: string | null): value is SubnetFormValues['scanningType'] {
+  return SCANNING_TYPES.some((type) => type === value);
+}
+
+function isUnit(value: string | null): value is SubnetFormValues['unit'] {
+  return SCAN_FREQUENCY_UNITS.some(({ unit }) => unit === value);
+}
+
+/** The subnet form's fields (spec §2): name, VLAN, description, group, network, prefix, scanning. */
+export function SubnetFormFields({ form, version, tier, groups, isEdit = false }: SubnetFormFieldsProps) {
+  const prefixChoices = (version === 4 ? ipv4PrefixChoices(tier) : ipv6PrefixChoices(tier)).map((length) => ({
+    value: String(length),
+    label: `/${length}`,
+  }));
+  const isScanning = form.values.scanningType !== 'none';
+  return (
+    <>
+      <TextInput label="Name" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
+      <Row grow align="flex-start">
+        <NumberInput
+          label="VLAN ID"
+          required
+          min={1}
+          max={4094}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('vlanId')}
+        />
+        <Select
+          label="Group"
+          required
+          data={groupOptions(groups)}
+          searchable
+          allowDeselect={false}
+          nothingFoundMessage="No such group"
+          {...form.getInputProps('groupId')}
+        />
+      </Row>
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxLength={500}
+        {...form.getInputProps('description')}
+      />
+      {isEdit ? (
+        <TextInput
+          label="Network"
+          readOnly
+          value={`${form.values.networkIP}/${form.values.prefix}`}
+          description="The network address and prefix of a subnet cannot be changed."
+        />
+      ) : (
+        <Row grow align="flex-start">
+          <TextInput
+            label="Network IP Address"
+            required
+            placeholder={version === 4 ? '192.168.1.0' : '2001:db8::'}
+            spellCheck={false}
+            autoComplete="off"
+            {...form.getInputProps('networkIP')}
+          />
+          <Select
+            label={version === 4 ? 'Number of Bits' : 'Prefix Length'}
+            required
+            data={prefixChoices}
+            allowDeselect={false}
+            maw={150}
+            {...form.getInputProps('prefix')}
+          />
+        </Row>
+      )}
+      <Row grow align="flex-start">
+        <Select
+          label="Scanning Type"
+          data={scanningTypeChoices}
+          allowDeselect={false}
+          {...form.getInputProps('scanningType')}
+          onChange={(value) => {
+            if (isScanningType(value)) form.setFieldValue('scanningType', value);
+          }}
+        />
+        {isScanning && (
+          <NumberInput
+            label="Scan Frequency"
+            required
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('frequency')}
+          />
+        )}
+        {isScanning && (
+          <Select
+            label="Unit"
+            aria-label="Scan frequency unit"
+            data={unitChoices}
+            allowDeselect={false}
+            {...form.getInputProps('unit')}
+            onChange={(value) => {
+              if (isUnit(value)) form.setFieldValue('unit', value);
+            }}
+          />
+        )}
+      </Row>
+    </>
+  );
+}

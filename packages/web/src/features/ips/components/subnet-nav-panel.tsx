@@ -1,0 +1,93 @@
+import { ActionIcon, Anchor, Group as Row, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
+import type { Group } from '../../groups/api/get-groups.js';
+import type { Subnet } from '../api/get-subnets.js';
+import { panelButtonReasons } from '../panel-rules.js';
+import { ReasonedButton } from './reasoned-button.js';
+import { SubnetTree } from './subnet-tree.js';
+
+interface SubnetNavPanelProps {
+  tier: number;
+  maxnetworks: number;
+  groups: readonly Group[];
+  subnets: readonly Subnet[];
+  selected: Subnet | null;
+  onSelect: (subnet: Subnet) => void;
+  onAddGroup: () => void;
+  onAddSubnet: (version: 4 | 6) => void;
+  onEditSubnet: () => void;
+}
+
+/** The subnet navigation panel (spec §2): create buttons, Manage Groups, and the Subnet Groups tree. */
+export function SubnetNavPanel(props: SubnetNavPanelProps) {
+  const { groups, subnets, selected } = props;
+  const reasons = panelButtonReasons({
+    tier: props.tier,
+    maxnetworks: props.maxnetworks,
+    subnetCount: subnets.length,
+    groupCount: groups.length,
+    hasSelectedSubnet: selected !== null,
+  });
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Stack gap="sm">
+        <Row gap={6}>
+          <ReasonedButton size="xs" variant="light" disabledReason={null} onClick={props.onAddGroup}>
+            + Group
+          </ReasonedButton>
+          <ReasonedButton
+            size="xs"
+            variant="light"
+            disabledReason={reasons.ipv4}
+            onClick={() => props.onAddSubnet(4)}
+          >
+            + IPv4 Subnet
+          </ReasonedButton>
+          <ReasonedButton
+            size="xs"
+            variant="light"
+            disabledReason={reasons.ipv6}
+            onClick={() => props.onAddSubnet(6)}
+          >
+            + IPv6 Subnet
+          </ReasonedButton>
+          <Tooltip label={reasons.editSubnet ?? 'Edit Subnet'} withArrow>
+            <ActionIcon
+              variant="light"
+              size="md"
+              aria-label="Edit Subnet"
+              aria-disabled={reasons.editSubnet !== null || undefined}
+              data-disabled={reasons.editSubnet !== null || undefined}
+              onClick={() => {
+                if (reasons.editSubnet === null) props.onEditSubnet();
+              }}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Row>
+        <Anchor component={Link} to={paths.groupManagement} size="sm">
+          Manage Groups
+        </Anchor>
+        <Title order={4}>Subnet Groups</Title>
+        {groups.length === 0 ? (
+          <Stack gap={2}>
+            <Text fw={500}>No Groups found</Text>
+            <Text size="sm" c="dimmed">
+              Create your first group to get started
+            </Text>
+          </Stack>
+        ) : (
+          <SubnetTree
+            groups={groups}
+            subnets={subnets}
+            selectedId={selected?.id ?? null}
+            onSelect={props.onSelect}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { messages } from '@ipam/core/messages';
+import { describe, expect, it } from 'vitest';
+import {
+  emptySubnetForm,
+  fieldErrors,
+  formValuesOf,
+  prefillFromCidr,
+  toCreatePayload,
+  toUpdatePayload,
+  validateCreate,
+  validateUpdate,
+  type SubnetFormValues,
+} from './subnet-form-values.js';
+
+const filled: SubnetFormValues = {
+  ...emptySubnetForm,
+  name: ' Office LAN ',
+  vlanId: '10',
+  groupId: 'g1',
+  networkIP: '192.168.1.0',
+  prefix: '24',
+};
+
+describe('subnet form values', () => {
+  it('reports every required field with the spec message', () => {
+    expect(validateCreate(4, 0, emptySubnetForm)).toEqual({
+      name: messages.subnetNameRequired,
+      vlanId: messages.vlanIdRequired,
+      groupId: messages.groupRequired,
+      networkIP: messages.networkIpRequired,
+      prefix: messages.bitsRequired,
+    });
+    expect(validateCreate(6, 1, emptySubnetForm).prefix).toBe(messages.prefixLengthRequired);
+  });
+
+  it('asks for a frequency only when scanning, and stores it in hours', () => {
+    expect(validateCreate(4, 0, filled)).toEqual({});
+    const scanning = { ...filled, scanningType: 'auto' as const };
+    expect(validateCreate(4, 0, scanning)).toEqual({ frequency: messages.scanFrequencyRequired });
+    expect(validateCreate(4, 0, { ...scanning, frequency: '0' })).toEqual({
+      frequency: messages.scanFrequencyRequired,
+    });
+    expect(toCreatePayload(4, { ...scanning, frequency: 2, unit: 'days' })).toMatchObject({
+      name: 'Office LAN',
+      vlanId: 10,
+      bits: 24,
+      scanFrequency: 48,
+    });
+    expect(toUpdatePayload({ ...filled, frequency: 5, unit: 'months' }).scanFrequency).toBeNull();
+  });
+
+  it("refuses a prefix outside the tier's range, and a bad address", () => {
+    expect(validateCreate(4, 0, { ...filled, prefix: '16' })).toEqual({
+      prefix: messages.ipv4PrefixNotInTier(24, 32),
+    });
+    expect(validateCreate(4, 1, { ...filled, prefix: '16' })).toEqual({});
+    expect(validateCreate(4, 0, { ...filled, networkIP: '192.168.01.0' })).toEqual({
+      networkIP: messages.invalidIPv4,
+    });
+    expect(validateCreate(6, 0, { ...filled, networkIP: '2001:db8::', prefix: '120' })).toEqual({
+      prefix: messages.ipv6NotInTier,
+    });
+    expect(validateCreate(4, 0, { ...filled, vlanId: '5000' })).toEqual({ vlanId: messages.vlanIdRange });
+  });
+
+  it('shows a stored frequency in months, days or hours', () => {
+    const stored = { ...filled, vlanId: 10, length: 24, scanningType: 'auto' as const };
+    expect(formValuesOf({ ...stored, scanFrequency: 1440 })).toMatchObject({ frequency: 2, unit: 'months' });
+    expect(formValuesOf({ ...stored, scanFrequency: 48 })).toMatchObject({ frequency: 2, unit: 'days' });
+    expect(formValuesOf({ ...stored, scanFrequency: 25 })).toMatchObject({ frequency: 25, unit: 'hours' });
+    expect(formValuesOf({ ...stored, scanFrequency: null })).toMatchObject({ frequency: '', prefix: '24' });
+    expect(validateUpdate(formValuesOf({ ...stored, scanFrequency: 25 }))).toEqual({});
+  });
+
+  it('puts server field messages on the form field that shows them', () => {
+    expect(fieldErrors({ bits: 'a', scanFrequency: 'b', networkIP: 'c', somethingElse: 'd' })).toEqual({
+      prefix: 'a',
+      frequency: 'b',
+      networkIP: 'c',
+      name: 'd',
+    });
+  });
+
+  it('reads a prefilled CIDR from the calculators, clearing host bits', () => {
+    expect(prefillFromCidr(4, '10.1.2.3/24')).toEqual({ networkIP: '10.1.2.0', prefix: '24' });
+    expect(prefillFromCidr(6, '2001:DB8:0:0::1/120')).toEqual({ networkIP: '2001:db8::', prefix: '120' });
+    expect(prefillFromCidr(4, '2001:db8::/120')).toBeNull();
+    expect(prefillFromCidr(4, 'nonsense')).toBeNull();
+  });
+});

@@ -1,0 +1,180 @@
+import { parseCidr } from '@ipam/core/cidr';
+import { formatAddress } from '@ipam/core/ip-address';
+import type { IpVersion } from '@ipam/core/prefix';
+import {
+  scanFrequencyForDisplay,
+  scanFrequencyToHours,
+  type ScanFrequencyUnit,
+} from '@ipam/core/scan-frequency';
+import type { ScanningType } from '@ipam/core/schemas/common-fields';
+import {
+  ipv4SubnetCreateSchema,
+  ipv6SubnetCreateSchema,
+  subnetUpdateSchema,
+} from '@ipam/core/schemas/subnet-schemas';
+import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
+import type { z } from 'zod';
+
+/** The subnet form as typed: numbers stay text until they are sent. */
+export interface SubnetFormValues {
+  name: string;
+  vlanId: string | number;
+  description: string;
+  groupId: string;
+  networkIP: string;
+  /** `bits` (IPv4) or `prefixLength` (IPv6), as the select's value. */
+  prefix: string;
+  scanningType: ScanningType;
+  frequency: string | number;
+  unit: ScanFrequencyUnit;
+}
+
+/** The create request as the form builds it (checked by `validateCreate` before it is sent). */
+export type SubnetCreatePayload = ReturnType<typeof toCreatePayload>;
+/** The edit request as the form builds it. */
+export type SubnetUpdatePayload = ReturnType<typeof toUpdatePayload>;
+
+export const emptySubnetForm: SubnetFormValues = {
+  name: '',
+  vlanId: '',
+  description: '',
+  groupId: '',
+  networkIP: '',
+  prefix: '',
+  scanningType: 'none',
+  frequency: '',
+  unit: 'hours',
+};
+
+/** Scanning type choices; none reads "No Scanning" (spec §4). */
+export const scanningTypeChoices: { value: ScanningType; label: string }[] = [
+  { value: 'none', label: 'No Scanning' },
+  { value: 'approval', label: 'Approval' },
+  { value: 'auto', label: 'Auto' },
+];
+
+function wholeNumber(value: string | number): number | undefined {
+  const text = String(value).trim();
+  return /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/** The form's scanning fields as the API stores them: hours, or null when not scanning. */
+function scanFields(values: SubnetFormValues) {
+  return {
+    scanningType: values.scanningType,
+    scanFrequency:
+      values.scanningType === 'none' ? null : scanFrequencyToHours(values.frequency, values.unit),
+  };
+}
+
+function commonFields(values: SubnetFormValues) {
+  return {
+    name: values.name.trim(),
+    vlanId: wholeNumber(values.vlanId),
+    description: values.description.trim(),
+    groupId: values.groupId,
+  };
+}
+
+/** The create request for the form; `undefined` numbers make the schema report "... is required." */
+export function toCreatePayload(version: IpVersion, values: SubnetFormValues) {
+  const length = wholeNumber(values.prefix);
+  return {
+    ...commonFields(values),
+    networkIP: values.networkIP.trim(),
+    ...(version === 4 ? { bits: length } : { prefixLength: length }),
+    ...scanFields(values),
+  };
+}
+
+/** The edit request: the editable fields only (network and prefix are fixed after creation). */
+export function toUpdatePayload(values: SubnetFormValues) {
+  return { ...commonFields(values), ...scanFields(values) };
+}
+
+/** Maps an API or schema field name to the form field that shows its message. */
+export function formField(apiField: string): keyof SubnetFormValues | null {
+  if (apiField === 'bits' || apiField === 'prefixLength') return 'prefix';
+  if (apiField === 'scanFrequency') return 'frequency';
+  return isFormField(apiField) ? apiField : null;
+}
+
+function isFormField(name: string): name is keyof SubnetFormValues {
+  return Object.hasOwn(emptySubnetForm, name);
+}
+
+/** Field messages keyed by form field, first message per field. */
+export function fieldErrors(fields: Record<string, string>): Partial<Record<keyof SubnetFormValues, string>> {
+  const errors: Partial<Record<keyof SubnetFormValues, string>> = {};
+  for (const [apiField, message] of Object.entries(fields)) {
+    const field = formField(apiField) ?? 'name';
+    errors[field] ??= message;
+  }
+  return errors;
+}
+
+function schemaErrors(result: { success: boolean; error?: z.ZodError }) {
+  const errors: Partial<Record<keyof SubnetFormValues, string>> = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = formField(String(issue.path[0] ?? ''));
+    if (field) errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The spec's checks of the create form (the same schema the server runs), plus the tier's prefixes. */
+export function validateCreate(version: IpVersion, tier: number, values: SubnetFormValues) {
+  const payload = toCreatePayload(version, values);
+  const schema = version === 4 ? ipv4SubnetCreateSchema : ipv6SubnetCreateSchema;
+  const errors = schemaErrors(schema.safeParse(payload));
+  const length = wholeNumber(values.prefix);
+  if (!errors.prefix && length !== undefined) {
+    const refusal = checkSubnetPrefixForTier(tier, version, length);
+    if (refusal) errors.prefix = refusal.message;
+  }
+  return errors;
+}
+
+/** The checks of the edit form. */
+export function validateUpdate(values: SubnetFormValues) {
+  return schemaErrors(subnetUpdateSchema.safeParse(toUpdatePayload(values)));
+}
+
+/** The edit form's values for a stored subnet: the frequency in months, days or hours (spec §5). */
+export function formValuesOf(subnet: {
+  name: string;
+  vlanId: number;
+  description: string;
+  groupId: string;
+  networkIP: string;
+  scanningType: ScanningType;
+  scanFrequency: number | null;
+  length: number;
+}): SubnetFormValues {
+  const shown = scanFrequencyForDisplay(subnet.scanFrequency);
+  return {
+    name: subnet.name,
+    vlanId: subnet.vlanId,
+    description: subnet.description,
+    groupId: subnet.groupId,
+    networkIP: subnet.networkIP,
+    prefix: String(subnet.length),
+    scanningType: subnet.scanningType,
+    frequency: shown ? shown.value : '',
+    unit: shown ? shown.unit : 'hours',
+  };
+}
+
+/**
+ * A `network/prefix` handed over in the URL (`/ips?create=ipv4&cidr=10.0.0.0/24`, from the
+ * calculators) as the create form's network and prefix, or null when it is not a valid CIDR of
+ * that version.
+ */
+export function prefillFromCidr(
+  version: IpVersion,
+  cidr: string,
+): Pick<SubnetFormValues, 'networkIP' | 'prefix'> | null {
+  const prefix = parseCidr(cidr.trim());
+  if (!prefix || prefix.version !== version) return null;
+  return { networkIP: formatAddress(prefix.version, prefix.network), prefix: String(prefix.length) };
+}
