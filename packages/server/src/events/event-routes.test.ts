@@ -39,13 +39,19 @@ for (const dialect of DIALECTS) {
       expect(memberStream.headers.get('cache-control')).toBe('no-cache');
       expect(memberStream.headers.get('x-accel-buffering')).toBe('no');
 
-      const created = await member.client.post(`/api/accounts/${owner.accountId}/invites`, {
+      const group = await member.client.post(`/api/accounts/${owner.accountId}/groups`, { name: 'Core' });
+      expect(group.status).toBe(201);
+      const groupEvent = { kind: 'group', id: group.body.id };
+      expect(await memberStream.waitFor((e) => e.id === group.body.id)).toEqual(groupEvent);
+      expect(await ownerStream.waitFor((e) => e.id === group.body.id)).toEqual(groupEvent);
+
+      const invite = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
         email: uniqueEmail('colleague'),
       });
-      expect(created.status).toBe(201);
-      const expected = { kind: 'invite', id: created.body.id };
-      expect(await memberStream.waitFor((e) => e.id === created.body.id)).toEqual(expected);
-      expect(await ownerStream.waitFor((e) => e.id === created.body.id)).toEqual(expected);
+      expect(invite.status).toBe(201);
+      const inviteEvent = { kind: 'invite', id: invite.body.id };
+      expect(await memberStream.waitFor((e) => e.id === invite.body.id)).toEqual(inviteEvent);
+      expect(await ownerStream.waitFor((e) => e.id === invite.body.id)).toEqual(inviteEvent);
       ownerStream.close();
       memberStream.close();
     });
