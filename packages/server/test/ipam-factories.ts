@@ -1,11 +1,12 @@
-import { findAccountOfMember } from '../src/accounts/account-repository.js';
+import { tierDefaults } from '@ipam/core/tiers';
+import { findAccountOfMember, updateTierAndLimits } from '../src/accounts/account-repository.js';
 import type { ChangeContext } from '../src/audit/change-context.js';
 import type { Db } from '../src/db/database.js';
 import { noopEventPublisher, type AccountEvent, type EventPublisher } from '../src/events/event-publisher.js';
 import { createGroup } from '../src/groups/groups.js';
 import type { SubnetRecord } from '../src/subnets/subnet-repository.js';
 import { createSubnet, type SubnetInput } from '../src/subnets/subnets.js';
-import { createUser } from './factories.js';
+import { createUser, signUp, type TestApp, type TestClient, type TestResponse } from './factories.js';
 
 /** An event publisher that remembers what it was given. */
 export function recordingPublisher(): EventPublisher & {
@@ -48,4 +49,98 @@ export async function createSubnetIn(
     length: Number(length),
     ...fields,
   });
+}
+
+/** A signed-up user calling their account's API: `call('POST', '/groups', {...})`. */
+export interface AccountSession {
+  client: TestClient;
+  accountId: string;
+  userId: string;
+  email: string;
+  /** A request to `/api/accounts/<accountId><path>`; unsafe methods send JSON (`{}` when no body). */
+  call(method: string, path: string, body?: unknown): Promise<TestResponse>;
+}
+
+/** Signs up a user through the API (a Free account), optionally at another tier and subnet limit. */
+export async function accountSession(
+  t: TestApp,
+  options: { tier?: number; maxnetworks?: number } = {},
+): Promise<AccountSession> {
+  const user = await signUp(t);
+  if (options.tier !== undefined || options.maxnetworks !== undefined) {
+    await setTier(t.db, user.accountId, options.tier ?? 0, options.maxnetworks);
+  }
+  return sessionFor(user.client, user);
+}
+
+/** The API session of a client already signed in, aimed at one account. */
+export function sessionFor(
+  client: TestClient,
+  user: { accountId: string; userId: string; email: string },
+): AccountSession {
+  return {
+    client,
+    ...user,
+    call: (method, path, body) => client.request(method, `/api/accounts/${user.accountId}${path}`, body),
+  };
+}
+
+/** Sets an account's tier like `ipam admin set-tier` (limits from the tier table unless given). */
+export async function setTier(db: Db, accountId: string, tier: number, maxnetworks?: number): Promise<void> {
+  const defaults = tierDefaults(tier);
+  await updateTierAndLimits(db, accountId, {
+    tier,
+    maxusers: defaults?.maxusers ?? 100,
+    maxnetworks: maxnetworks ?? defaults?.maxnetworks ?? 500,
+  });
+}
+
+/** Creates a group through the API; answers the created group. */
+export async function postGroup(
+  session: AccountSession,
+  name: string,
+  parentId: string | null = null,
+): Promise<{ id: string; name: string; parentId: string }> {
+  const response = await session.call('POST', '/groups', { name, parentId });
+  if (response.status !== 201) throw new Error(`group not created: ${response.status} ${response.text}`);
+  return response.body;
+}
+
+/** Creates a subnet through the API (`cidr` like 10.0.0.0/24 or 2001:db8::/120) in a group. */
+export async function postSubnet(
+  session: AccountSession,
+  groupId: string,
+  cidr: string,
+  fields: Record<string, unknown> = {},
+): Promise<TestResponse> {
+  const [networkIP = '', length = ''] = cidr.split('/');
+  return session.call('POST', '/subnets', {
+    name: `Subnet ${cidr}`,
+    vlanId: 10,
+    groupId,
+    networkIP,
+    ...(networkIP.includes(':') ? { prefixLength: Number(length) } : { bits: Number(length) }),
+    ...fields,
+  });
+}
+
+/** The domain change context of a session's user in their account (for domain calls in route tests). */
+export async function contextOf(db: Db, session: AccountSession): Promise<ChangeContext> {
+  const account = await findAccountOfMember(db, session.accountId, session.userId);
+  if (!account) throw new Error('not a member');
+  return { db, account, userId: session.userId, events: noopEventPublisher };
+}
+
+/** How many rows of a table belong to a subnet. */
+export async function rowsOfSubnet(
+  db: Db,
+  table: 'ip_addresses' | 'approvals' | 'audit_log',
+  subnetId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('subnet_id', '=', subnetId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
