@@ -141,6 +141,15 @@ for (const dialect of DIALECTS) {
       expect(again.status).toBe(401);
     });
 
+    it('offers no HEAD, which would open a stream nobody reads', async () => {
+      const owner = await signUp(t.current);
+      const head = await owner.client.request('HEAD', `/api/accounts/${owner.accountId}/events`, undefined, {
+        accept: 'text/event-stream',
+      });
+      expect(head.status).toBe(404);
+      expect(bus.hub.size(owner.accountId)).toBe(0);
+    });
+
     it('lets go of a stream when the client disconnects', async () => {
       const owner = await signUp(t.current);
       const stream = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(owner.client));

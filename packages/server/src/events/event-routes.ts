@@ -30,6 +30,8 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
   app.get(
     '/api/accounts/:accountId/events',
     {
+      // A HEAD would open a stream whose body is never read; there is nothing useful to HEAD.
+      exposeHeadRoute: false,
       schema: {
         tags: ['events'],
         summary: 'Live events of the account (Server-Sent Events)',
