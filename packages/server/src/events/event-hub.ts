@@ -7,11 +7,14 @@ export type EventListener = (event: AccountEvent) => void;
 export interface EventBus extends EventPublisher {
   /** Listens to one account's events until the returned function is called. */
   subscribe(accountId: string, listener: EventListener): () => void;
+  /** Calls `listener` when events may have been missed (a lost listener came back): streams end then. */
+  onReset?(listener: () => void): void;
 }
 
 /** The listeners of this process, by account; delivery is synchronous and never throws. */
 export class EventHub {
   private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly resetListeners: (() => void)[] = [];
 
   subscribe(accountId: string, listener: EventListener): () => void {
     let set = this.listeners.get(accountId);
@@ -39,6 +42,16 @@ export class EventHub {
     }
   }
 
+  /** Registers a listener for `reset`. */
+  onReset(listener: () => void): void {
+    this.resetListeners.push(listener);
+  }
+
+  /** Says that events may have been lost: open streams end so their clients reconnect and refetch. */
+  reset(): void {
+    for (const listener of this.resetListeners) listener();
+  }
+
   /** How many listeners are open (all accounts, or one). */
   size(accountId?: string): number {
     if (accountId !== undefined) return this.listeners.get(accountId)?.size ?? 0;
@@ -55,6 +68,7 @@ export function createLocalEventBus(): EventBus & { hub: EventHub } {
     hub,
     publish: (accountId, event) => hub.deliver(accountId, event),
     subscribe: (accountId, listener) => hub.subscribe(accountId, listener),
+    onReset: (listener) => hub.onReset(listener),
   };
 }
 

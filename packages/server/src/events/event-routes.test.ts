@@ -150,6 +150,15 @@ for (const dialect of DIALECTS) {
       expect(bus.hub.size(owner.accountId)).toBe(0);
     });
 
+    it('ends every open stream when the bus says events may have been missed', async () => {
+      const owner = await signUp(t.current);
+      const stream = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(owner.client));
+      expect(stream.status).toBe(200);
+      bus.hub.reset();
+      await stream.ended;
+      expect(bus.hub.size(owner.accountId)).toBe(0);
+    });
+
     it('lets go of a stream when the client disconnects', async () => {
       const owner = await signUp(t.current);
       const stream = await openEventStream(streamUrl(t.current, owner.accountId), cookieOf(owner.client));

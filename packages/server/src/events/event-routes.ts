@@ -69,6 +69,12 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
     },
   );
 
+  // Events may have been missed (the PostgreSQL listener was down): end the streams; clients
+  // reconnect and refetch.
+  bus.onReset?.(() => {
+    for (const stream of [...open]) stream.close();
+  });
+
   // Open streams would keep the server from closing; end them first.
   app.addHook('preClose', async () => {
     for (const stream of [...open]) stream.close();

@@ -69,6 +69,8 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL event bus (LISTEN/NOTI
 
   it('reconnects a listener whose connection was killed and carries events again', async () => {
     const heard = listen(second, 'acc-4');
+    let resets = 0;
+    second.onReset(() => resets++);
     const killed = await sql<{ pid: number }>`
       select pg_terminate_backend(pid) as pid from pg_stat_activity
       where application_name = 'ipam-events' and datname = current_database()`.execute(database.db);
@@ -79,5 +81,7 @@ describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL event bus (LISTEN/NOTI
     await eventually(() => heard.length === 1);
     expect(heard).toEqual([{ kind: 'user', id: 'u1' }]);
     expect(warnings.some((w) => w.includes('reconnecting'))).toBe(true);
+    // Events sent while it was down are lost: the local streams are told to end and refetch.
+    expect(resets).toBe(1);
   });
 });

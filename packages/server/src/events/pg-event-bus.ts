@@ -30,6 +30,7 @@ export interface PgEventBusOptions {
 /** An event bus across processes; close it after the app. */
 export interface PgEventBus extends EventBus {
   hub: EventHub;
+  onReset(listener: () => void): void;
   /** Whether the listener is connected right now. */
   isListening(): boolean;
   close(): Promise<void>;
@@ -38,8 +39,9 @@ export interface PgEventBus extends EventBus {
 /**
  * Events across server processes on one PostgreSQL database: publish delivers to this process's
  * streams at once and sends a NOTIFY; a dedicated client LISTENs and hands what other processes
- * sent to the local streams. A dropped listener reconnects with backoff (events sent while it is
- * down are missed; clients refetch when they reconnect). Resolves once the listener is connected.
+ * sent to the local streams. A dropped listener reconnects with backoff; events sent meanwhile are
+ * missed, so once it is back every local stream is ended (hub reset) and its client reconnects and
+ * refetches. Resolves once the listener is connected.
  */
 export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEventBus> {
   const hub = new EventHub();
@@ -95,12 +97,17 @@ export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEve
     options.warn(`event listener lost; reconnecting in ${delay} ms`);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
-      connect().catch((error: unknown) => {
-        if (isClosed) return;
-        options.warn('event listener reconnect failed', error);
-        delay = Math.min(delay * 2, 30_000);
-        scheduleReconnect();
-      });
+      connect().then(
+        () => {
+          if (!isClosed) hub.reset();
+        },
+        (error: unknown) => {
+          if (isClosed) return;
+          options.warn('event listener reconnect failed', error);
+          delay = Math.min(delay * 2, 30_000);
+          scheduleReconnect();
+        },
+      );
     }, delay);
   };
 
@@ -116,6 +123,7 @@ export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEve
         .catch((error: unknown) => options.warn('event NOTIFY failed', error));
     },
     subscribe: (accountId, listener) => hub.subscribe(accountId, listener),
+    onReset: (listener) => hub.onReset(listener),
     isListening: () => client !== null,
     async close() {
       isClosed = true;
