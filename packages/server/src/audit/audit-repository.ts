@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
-import { nowIso } from '../db/db-values.js';
 
 /** One change for the audit log: who did what to which object, with its state before and after. */
 export interface AuditEntry {
@@ -15,6 +14,27 @@ export interface AuditEntry {
   subnetId?: string;
 }
 
+let lastMillis = 0;
+let sameMillisCount = 0;
+
+/**
+ * The time of an audit entry: ISO 8601 UTC with six fractional digits, strictly increasing within
+ * the process (the last three digits count entries within one millisecond), so "newest first" keeps
+ * the order in which one server made its changes.
+ */
+export function auditTimestamp(): string {
+  const now = Math.max(Date.now(), lastMillis);
+  sameMillisCount = now === lastMillis ? sameMillisCount + 1 : 0;
+  lastMillis = now;
+  if (sameMillisCount > 999) {
+    // More than a thousand entries in one millisecond: borrow the next one.
+    lastMillis = now + 1;
+    sameMillisCount = 0;
+  }
+  const iso = new Date(lastMillis).toISOString();
+  return `${iso.slice(0, -1)}${String(sameMillisCount).padStart(3, '0')}Z`;
+}
+
 /** Appends an entry to the audit log (call inside the transaction that makes the change). */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
@@ -23,7 +43,7 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
       id: randomUUID(),
       account_id: entry.accountId,
       user_id: entry.userId,
-      at: nowIso(),
+      at: auditTimestamp(),
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId,
