@@ -162,6 +162,11 @@ for (const dialect of DIALECTS) {
       expect(await stored(t.current, subnetId, '10.3.0.9')).toBeUndefined();
       expect(await rowsOfSubnet(t.current.db, 'approvals', subnetId)).toBe(0);
       const history = await pageAudit(t.current.db, me.accountId, { subnetId, limit: 50 });
+      expect(history.find((e) => e.entity === 'approval' && e.action === 'create')).toMatchObject({
+        entityId: entry?.id,
+        userId: null,
+        after: { ipAddress: '10.3.0.9', status: 'Available', recommendation: 'In Use' },
+      });
       expect(history.find((e) => e.entity === 'approval-ignored')).toMatchObject({
         entityId: entry?.id,
         userId: me.userId,

@@ -102,7 +102,7 @@ export function registerSubnetRoutes(root: FastifyInstance, deps: AppDeps): void
       },
     },
     async (request) =>
-      subnetView(await requireSubnet(deps.db, requireAccount(request).id, request.params.subnetId, 'none')),
+      subnetView(await requireSubnet(deps.db, requireAccount(request).id, request.params.subnetId)),
   );
 
   app.patch(

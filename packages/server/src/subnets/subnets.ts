@@ -52,14 +52,14 @@ async function requireGroup(db: Db, accountId: string, groupId: string): Promise
 
 /**
  * The subnet of the account, or a 404 (also for another account's subnet). Inside a transaction the
- * row is held (PostgreSQL) so the subnet cannot be deleted under a write of its addresses or
- * approvals; a write that waited for a delete then answers 404.
+ * row is held by default (PostgreSQL) so the subnet cannot be deleted under a write of its addresses
+ * or approvals; a write that waited for a delete then answers 404. Plain reads take no lock.
  */
 export async function requireSubnet(
   db: Db,
   accountId: string,
   subnetId: string,
-  lock: SubnetLock = 'key-share',
+  lock: SubnetLock = db.isTransaction ? 'key-share' : 'none',
 ): Promise<SubnetRecord> {
   const subnet = await findSubnet(db, accountId, subnetId, lock);
   if (!subnet) throw new DomainError('not_found', messages.notFound);

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { setAddress } from '../addresses/address-writes.js';
+import { createApprovals } from '../approvals/approvals.js';
+import { deleteSubnetWithContents } from './subnet-repository.js';
+import { requireSubnet } from './subnets.js';
+
+for (const dialect of DIALECTS) {
+  describe(`subnet delete under concurrent writes (${dialect})`, () => {
+    const database = useTestDatabase(dialect);
+
+    it('a write that waits for a delete in progress answers 404 and leaves no orphan rows', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.0.0.0/24');
+      let write: Promise<unknown> | undefined;
+      let approvals: Promise<unknown> | undefined;
+      await db.transaction().execute(async (trx) => {
+        await requireSubnet(trx, ctx.account.id, subnet.id, 'update');
+        // Both start while the delete holds the subnet; they finish only after it commits.
+        write = setAddress(ctx, subnet.id, '10.0.0.7', { status: 'In Use' }).catch((error: unknown) => error);
+        approvals = createApprovals(db, subnet.id, [{ ipAddress: '10.0.0.8', status: 'Available' }]).catch(
+          (error: unknown) => error,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        await deleteSubnetWithContents(trx, ctx.account.id, subnet.id);
+      });
+      expect(await write).toMatchObject({ code: 'not_found' });
+      expect(await approvals).toMatchObject({ code: 'not_found' });
+      expect(await rowsOfSubnet(db, 'ip_addresses', subnet.id)).toBe(0);
+      expect(await rowsOfSubnet(db, 'approvals', subnet.id)).toBe(0);
+    });
+  });
+}
