@@ -2,10 +2,11 @@ import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
 import type { Prefix } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
 import type { Db } from '../db/database.js';
+import { readStatusCounts } from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import {
+  countSearch,
   countStored,
-  countUsed,
   listStored,
   type AddressStatus,
   type StoredAddress,
@@ -112,14 +113,15 @@ function paged(items: AddressItem[], limit: number) {
 export async function listAddresses(db: Db, subnet: ListedSubnet, query: AddressQuery): Promise<AddressPage> {
   const listed = listedAddresses(subnet.prefix);
   const start = query.cursor === null || query.cursor < listed.first ? listed.first : query.cursor + 1n;
-  const used = usedPercent(await countUsed(db, subnet.id), listed.count);
+  const counts = await readStatusCounts(db, subnet.id);
+  const used = usedPercent(counts['In Use'] + counts.Reserved, listed.count);
   const q = query.q === null || query.q === '' ? null : query.q.toLowerCase();
   const need = query.limit + 1;
 
   if (query.filter === 'in-use') {
     const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
     const rows = start > listed.last ? [] : await listStored(db, subnet, start, listed.last, filter, need);
-    const total = await countStored(db, subnet.id, filter);
+    const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
     return { ...paged(rows.map(fromStored), query.limit), total, usedPercent: used };
   }
 
@@ -145,7 +147,7 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
         ? []
         : await listStored(db, subnet, low, high, { status: 'Available' });
     const items = itemsFor(subnet, values, stored);
-    const total = listed.count - (await countStored(db, subnet.id, notAvailable));
+    const total = listed.count - counts['In Use'] - counts.Reserved;
     return { ...paged(items, query.limit), total, usedPercent: used };
   }
 
@@ -166,9 +168,10 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
     virtualValues.map((value) => virtualAddress(subnet, value)),
     need,
   );
+  const found = await countSearch(db, subnet.id, storedFilter, q);
   const unstoredMatches = matchesEveryUnstored
-    ? listed.count - (await countStored(db, subnet.id, {}))
-    : search.count(listed.first, listed.last) - (await countStored(db, subnet.id, { addressContains: q }));
-  const total = (await countStored(db, subnet.id, storedFilter)) + unstoredMatches;
+    ? listed.count - found.stored
+    : search.count(listed.first, listed.last) - found.addressMatches;
+  const total = found.matching + unstoredMatches;
   return { ...paged(merged, query.limit), total, usedPercent: used };
 }

@@ -1,6 +1,6 @@
 import type { IpVersion } from '@ipam/core/prefix';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { isPostgres, type Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import type { Database, IpAddressesTable } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
@@ -39,32 +39,44 @@ export interface StoredFilter {
 
 type Eb = ExpressionBuilder<Database, 'ip_addresses'>;
 
+const STATUSES: readonly AddressStatus[] = ['Available', 'In Use', 'Reserved'];
+
 /** `%text%` for LIKE with the wildcards of the text escaped (escape character backslash). */
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function likeLower(column: keyof IpAddressesTable, pattern: string) {
-  return sql<boolean>`lower(${sql.ref(`ip_addresses.${column}`)}) like ${pattern} escape '\\'`;
+/**
+ * Case-insensitive "contains" on a column. SQLite's LIKE already ignores ASCII case (its lower() folds
+ * only ASCII too, so lower() would only cost time); PostgreSQL's ILIKE folds case by the locale.
+ */
+function containsText(isPg: boolean, column: keyof IpAddressesTable, lowered: string) {
+  const ref = sql.ref(`ip_addresses.${column}`);
+  const pattern = containsPattern(lowered);
+  return isPg
+    ? sql<boolean>`${ref} ilike ${pattern} escape '\\'`
+    : sql<boolean>`${ref} like ${pattern} escape '\\'`;
 }
 
-function applyFilter(eb: Eb, filter: StoredFilter) {
+/** The search condition: address, hostname or description contains q, or the status does. */
+function searchCondition(eb: Eb, isPg: boolean, q: string) {
+  // Three fixed statuses: which contain q is known here, so no text test runs on that column.
+  const statuses = STATUSES.filter((status) => status.toLowerCase().includes(q));
+  return eb.or([
+    containsText(isPg, 'ip_address', q),
+    containsText(isPg, 'hostname', q),
+    containsText(isPg, 'description', q),
+    ...(statuses.length > 0 ? [eb('status', 'in', statuses)] : []),
+  ]);
+}
+
+function applyFilter(eb: Eb, isPg: boolean, filter: StoredFilter) {
   const conditions = [];
   if (filter.status) conditions.push(eb('status', '=', filter.status));
   if (filter.notStatus) conditions.push(eb('status', '<>', filter.notStatus));
-  if (filter.q !== undefined) {
-    const pattern = containsPattern(filter.q);
-    conditions.push(
-      eb.or([
-        likeLower('ip_address', pattern),
-        likeLower('status', pattern),
-        likeLower('hostname', pattern),
-        likeLower('description', pattern),
-      ]),
-    );
-  }
+  if (filter.q !== undefined) conditions.push(searchCondition(eb, isPg, filter.q));
   if (filter.addressContains !== undefined) {
-    conditions.push(likeLower('ip_address', containsPattern(filter.addressContains)));
+    conditions.push(containsText(isPg, 'ip_address', filter.addressContains));
   }
   return eb.and(conditions);
 }
@@ -98,7 +110,7 @@ export async function listStored(
     .where('subnet_id', '=', subnet.id)
     .where('sort_key', '>=', sortKeyOf(subnet.version, from))
     .where('sort_key', '<=', sortKeyOf(subnet.version, to))
-    .where((eb) => applyFilter(eb, filter))
+    .where((eb) => applyFilter(eb, isPostgres(db), filter))
     .orderBy('sort_key');
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(toStored);
@@ -119,7 +131,7 @@ export async function storedValuesFrom(
     .where('subnet_id', '=', subnet.id)
     .where('sort_key', '>=', sortKeyOf(subnet.version, from))
     .where('sort_key', '<=', sortKeyOf(subnet.version, to))
-    .where((eb) => applyFilter(eb, filter))
+    .where((eb) => applyFilter(eb, isPostgres(db), filter))
     .orderBy('sort_key')
     .limit(limit)
     .execute();
@@ -152,20 +164,61 @@ export async function countStored(db: Db, subnetId: string, filter: StoredFilter
     .selectFrom('ip_addresses')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('subnet_id', '=', subnetId)
-    .where((eb) => applyFilter(eb, filter))
+    .where((eb) => applyFilter(eb, isPostgres(db), filter))
     .executeTakeFirst();
   return BigInt(toCount(row?.n));
 }
 
-/** Stored rows In Use or Reserved: the numerator of `{n}% Used`. */
-export async function countUsed(db: Db, subnetId: string): Promise<bigint> {
+/** What a search needs counted, in one pass over the subnet's rows. */
+export interface SearchCounts {
+  /** Stored rows passing the filter (status and search). */
+  matching: bigint;
+  /** Stored rows (any status) whose address text contains the search. */
+  addressMatches: bigint;
+  /** Stored rows. */
+  stored: bigint;
+}
+
+/** Counts for a search in one scan: rows passing `filter`, rows whose address contains q, all rows. */
+export async function countSearch(
+  db: Db,
+  subnetId: string,
+  filter: StoredFilter,
+  q: string,
+): Promise<SearchCounts> {
+  const isPg = isPostgres(db);
   const row = await db
     .selectFrom('ip_addresses')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('stored'),
+      eb.fn
+        .sum<string | number | null>(
+          eb
+            .case()
+            .when(applyFilter(eb, isPg, filter))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('matching'),
+      eb.fn
+        .sum<string | number | null>(
+          eb
+            .case()
+            .when(containsText(isPg, 'ip_address', q))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('addressMatches'),
+    ])
     .where('subnet_id', '=', subnetId)
-    .where('status', 'in', ['In Use', 'Reserved'])
     .executeTakeFirst();
-  return BigInt(toCount(row?.n));
+  return {
+    matching: BigInt(toCount(row?.matching)),
+    addressMatches: BigInt(toCount(row?.addressMatches)),
+    stored: BigInt(toCount(row?.stored)),
+  };
 }
 
 /** The stored row of one address, or undefined. */

@@ -3,6 +3,7 @@ import { isPostgres, type Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { IpAddressesTable } from '../db/schema.js';
 import { addressText, sortKeyOf } from './address-keys.js';
+import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { findStored, type AddressStatus, type StoredAddress, type SubnetRef } from './address-repository.js';
 
 /** The data of an address a write sets. */
@@ -14,18 +15,18 @@ export interface AddressFields {
 }
 
 /**
- * The stored row of an address, created as the virtual Available row if it was never written, and
- * locked until the transaction ends (PostgreSQL; SQLite writes one transaction at a time), so two
- * people writing the same address at once are applied one after the other.
+ * The stored row of an address, created as the virtual Available row if it was never written (then
+ * `isNew`), and locked until the transaction ends (PostgreSQL; SQLite writes one transaction at a
+ * time), so two people writing the same address at once are applied one after the other.
  */
 export async function lockAddressRow(
   db: Db,
   accountId: string,
   subnet: SubnetRef,
   value: bigint,
-): Promise<StoredAddress> {
+): Promise<{ row: StoredAddress; isNew: boolean }> {
   const key = sortKeyOf(subnet.version, value);
-  await db
+  const inserted = await db
     .insertInto('ip_addresses')
     .values({
       id: randomUUID(),
@@ -41,7 +42,7 @@ export async function lockAddressRow(
       updated_by: null,
     })
     .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
-    .execute();
+    .executeTakeFirst();
   if (isPostgres(db)) {
     await db
       .selectFrom('ip_addresses')
@@ -53,7 +54,7 @@ export async function lockAddressRow(
   }
   const row = await findStored(db, subnet, value);
   if (!row) throw new Error('address row vanished inside its transaction');
-  return row;
+  return { row, isNew: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 };
 }
 
 /** Writes an address's data with who and when. */
@@ -78,7 +79,7 @@ export async function updateAddressRow(
     .execute();
 }
 
-/** Inserts many written addresses in multi-row statements (bulk loads and benchmarks). */
+/** Inserts many never-written addresses in multi-row statements (bulk loads, benchmarks), counted. */
 export async function insertAddressRows(
   db: Db,
   accountId: string,
@@ -103,4 +104,6 @@ export async function insertAddressRows(
     }));
     await db.insertInto('ip_addresses').values(values).execute();
   }
+  const change = rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS);
+  await adjustStatusCounts(db, subnet.id, change);
 }

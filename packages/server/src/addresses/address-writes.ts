@@ -10,6 +10,7 @@ import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireSubnet } from '../subnets/subnets.js';
+import { adjustStatusCounts, statusChange } from './address-count-repository.js';
 import { addressView, type AddressView } from './address-view.js';
 import type { StoredAddress } from './address-repository.js';
 import { lockAddressRow, updateAddressRow, type AddressFields } from './address-write-repository.js';
@@ -56,11 +57,12 @@ export async function writeAddressIn(
   change: (before: StoredAddress) => AddressFields,
 ): Promise<AddressView> {
   const ref = { id: subnet.id, version: subnet.prefix.version };
-  const before = await lockAddressRow(trx, ctx.account.id, ref, value);
+  const { row: before, isNew } = await lockAddressRow(trx, ctx.account.id, ref, value);
   const fields = change(before);
   const updatedDate = nowIso();
   await updateAddressRow(trx, before.id, fields, updatedDate, ctx.userId);
   const after: StoredAddress = { ...before, ...fields, updatedDate, updatedBy: ctx.userId };
+  await adjustStatusCounts(trx, subnet.id, statusChange(isNew ? null : before.status, after.status));
   await recordAudit(trx, {
     accountId: ctx.account.id,
     userId: ctx.userId,

@@ -125,6 +125,14 @@ export interface IpAddressesTable {
   updated_by: string | null;
 }
 
+/** Written addresses of a subnet per status (maintained by address writes; no row = none written). */
+export interface IpAddressCountsTable {
+  subnet_id: string;
+  in_use: number;
+  reserved: number;
+  available: number;
+}
+
 export interface ApprovalsTable {
   id: string;
   account_id: string;
@@ -169,6 +177,7 @@ export interface Database {
   groups: GroupsTable;
   subnets: SubnetsTable;
   ip_addresses: IpAddressesTable;
+  ip_address_counts: IpAddressCountsTable;
   approvals: ApprovalsTable;
   calculations: CalculationsTable;
 }

@@ -78,6 +78,15 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('ip_addresses')
     .columns(['subnet_id', 'status', 'sort_key'])
     .execute();
+  // Written addresses per status and subnet, kept by every address write, so a page's used percentage
+  // and its filter totals cost one row read however many addresses are written.
+  await db.schema
+    .createTable('ip_address_counts')
+    .addColumn('subnet_id', 'text', (c) => c.primaryKey().references('subnets.id').onDelete('cascade'))
+    .addColumn('in_use', 'integer', (c) => c.notNull())
+    .addColumn('reserved', 'integer', (c) => c.notNull())
+    .addColumn('available', 'integer', (c) => c.notNull())
+    .execute();
 
   await db.schema
     .createTable('approvals')
@@ -106,7 +115,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('audit_log_account_subnet_at_idx').execute();
   await db.schema.alterTable('audit_log').dropColumn('subnet_id').execute();
-  for (const table of ['approvals', 'ip_addresses', 'subnets', 'groups']) {
+  for (const table of ['approvals', 'ip_address_counts', 'ip_addresses', 'subnets', 'groups']) {
     await db.schema.dropTable(table).execute();
   }
 }

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import type { Db } from '../db/database.js';
+import { deleteSubnet } from '../subnets/subnets.js';
+import { readStatusCounts } from './address-count-repository.js';
+import type { AddressStatus } from './address-repository.js';
+import { insertAddressRows } from './address-write-repository.js';
+import { clearAddress, setAddress } from './address-writes.js';
+
+const statuses: readonly AddressStatus[] = ['Available', 'In Use', 'Reserved'];
+
+/** The counts by definition: a group-by over the stored rows. */
+async function countedByRows(db: Db, subnetId: string) {
+  const rows = await db
+    .selectFrom('ip_addresses')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('subnet_id', '=', subnetId)
+    .groupBy('status')
+    .execute();
+  const counts: Record<string, bigint> = { Available: 0n, 'In Use': 0n, Reserved: 0n };
+  for (const row of rows) counts[row.status] = BigInt(row.n);
+  return counts;
+}
+
+describe.each(DIALECTS)('written address counts on %s', (dialect) => {
+  const database = useTestDatabase(dialect);
+
+  it('stay equal to the stored rows through bulk inserts, concurrent writes and clears', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, '10.20.0.0/26');
+    expect(await readStatusCounts(db, subnet.id)).toEqual({ Available: 0n, 'In Use': 0n, Reserved: 0n });
+    await insertAddressRows(
+      db,
+      ctx.account.id,
+      { id: subnet.id, version: 4 },
+      [40n, 41n, 42n].map((low, i) => ({
+        value: (10n << 24n) | (20n << 16n) | low,
+        status: statuses[i] ?? 'Available',
+        hostname: '',
+        description: '',
+        allowScannerUpdate: true,
+        updatedDate: '2026-01-01T00:00:00.000Z',
+        updatedBy: null,
+      })),
+    );
+    expect(await readStatusCounts(db, subnet.id)).toEqual(await countedByRows(db, subnet.id));
+
+    // 120 writes over 20 addresses, 12 at a time: new rows, status changes, same-status edits, clears.
+    for (let batch = 0; batch < 10; batch++) {
+      await Promise.all(
+        Array.from({ length: 12 }, (_, i) => {
+          const ip = `10.20.0.${1 + ((batch * 7 + i * 3) % 20) + 30}`;
+          const status = statuses[(batch + i) % 3] ?? 'Available';
+          return i % 5 === 4
+            ? clearAddress(ctx, subnet.id, ip)
+            : setAddress(ctx, subnet.id, ip, { status, hostname: `h${batch}-${i}` });
+        }),
+      );
+      expect(await readStatusCounts(db, subnet.id), `batch ${batch}`).toEqual(
+        await countedByRows(db, subnet.id),
+      );
+    }
+  });
+
+  it('go with the subnet when it is deleted', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, '10.21.0.0/28');
+    await setAddress(ctx, subnet.id, '10.21.0.1', { status: 'In Use' });
+    await deleteSubnet(ctx, subnet.id);
+    const left = await db
+      .selectFrom('ip_address_counts')
+      .selectAll()
+      .where('subnet_id', '=', subnet.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Db } from '../db/database.js';
+import { toCount } from '../db/db-values.js';
+import type { AddressStatus } from './address-repository.js';
+
+/** Written (stored) addresses of a subnet per status. */
+export type StatusCounts = Record<AddressStatus, bigint>;
+
+/** All zero. */
+export const NO_COUNTS: Readonly<StatusCounts> = { Available: 0n, 'In Use': 0n, Reserved: 0n };
+
+/** The change to a subnet's counts when one stored address goes from `before` (null: new row) to `after`. */
+export function statusChange(before: AddressStatus | null, after: AddressStatus): StatusCounts {
+  const change = { ...NO_COUNTS };
+  if (before !== null) change[before] -= 1n;
+  change[after] += 1n;
+  return change;
+}
+
+/** The sum of several changes (bulk inserts). */
+export function addCounts(a: StatusCounts, b: StatusCounts): StatusCounts {
+  return {
+    Available: a.Available + b.Available,
+    'In Use': a['In Use'] + b['In Use'],
+    Reserved: a.Reserved + b.Reserved,
+  };
+}
+
+/** The subnet's written addresses per status (all zero when none was ever written). */
+export async function readStatusCounts(db: Db, subnetId: string): Promise<StatusCounts> {
+  const row = await db
+    .selectFrom('ip_address_counts')
+    .select(['in_use', 'reserved', 'available'])
+    .where('subnet_id', '=', subnetId)
+    .executeTakeFirst();
+  if (!row) return { ...NO_COUNTS };
+  return {
+    Available: BigInt(toCount(row.available)),
+    'In Use': BigInt(toCount(row.in_use)),
+    Reserved: BigInt(toCount(row.reserved)),
+  };
+}
+
+/**
+ * Applies a change to the subnet's counts, inside the transaction of the write it counts. Nothing is
+ * touched when nothing changes, so edits that keep the status never wait on this row.
+ */
+export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
+  if (change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n) return;
+  await db
+    .insertInto('ip_address_counts')
+    .values({
+      subnet_id: subnetId,
+      in_use: Number(change['In Use']),
+      reserved: Number(change.Reserved),
+      available: Number(change.Available),
+    })
+    .onConflict((oc) =>
+      oc.column('subnet_id').doUpdateSet((eb) => ({
+        in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
+        reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
+        available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
+      })),
+    )
+    .execute();
+}
