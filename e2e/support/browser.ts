@@ -16,8 +16,11 @@ export interface Browser {
 export const laptop = { width: 1366, height: 800 };
 export const phone = { width: 390, height: 844 };
 
-/** Debian's Chromium with a fresh profile (no shared cookies between browsers). */
-export async function openBrowser(viewport = laptop): Promise<Browser> {
+/**
+ * Debian's Chromium with a fresh profile (no shared cookies between browsers), pointed at the
+ * run's server or at `baseUrl` (a server the test started itself).
+ */
+export async function openBrowser(viewport = laptop, baseUrl = inject('baseUrl')): Promise<Browser> {
   const profileDir = mkdtempSync(join(tmpdir(), 'ipam-e2e-profile-'));
   const context = await chromium.launchPersistentContext(profileDir, {
     executablePath: '/usr/bin/chromium',
@@ -38,7 +41,7 @@ export async function openBrowser(viewport = laptop): Promise<Browser> {
   return {
     context,
     page,
-    baseUrl: inject('baseUrl'),
+    baseUrl,
     close: async () => {
       await context.close();
       rmSync(profileDir, { recursive: true, force: true });

@@ -2,6 +2,8 @@ import { AppShell, Burger, Group } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useAccountEvents } from '../../lib/account-events.js';
+import { useCurrentAccount } from '../../lib/auth.js';
 import { FullPageLoader } from '../ui/page-states.js';
 import { AppFooter } from './app-footer.js';
 import { Logo } from './logo.js';
@@ -11,6 +13,8 @@ import { UserMenu } from './user-menu.js';
 /** The signed-in frame: top bar, left navigation (a burger menu on a phone), page, footer. */
 export function AppLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
+  // Live updates for the account the user works in (re-subscribes when they switch accounts).
+  useAccountEvents(useCurrentAccount()?.id);
   // On a phone the closed navigation only slides off-screen; hide it, so Tab does not walk
   // through links nobody can see. Below 48em is below Mantine's `sm` breakpoint used here.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });

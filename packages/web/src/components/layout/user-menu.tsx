@@ -27,7 +27,7 @@ export function UserMenu() {
             color="gray"
             rightSection={<IconChevronDown size={16} />}
             aria-label={`User menu for ${me.user.email}`}
-            maw={{ base: 180, sm: 320 }}
+            maw={{ base: 180, sm: 420 }}
           >
             <Text truncate="end" size="sm" fw={500}>
               {me.user.email}

@@ -35,12 +35,18 @@ export function SwitchAccounts() {
             return (
               <Card key={account.id} withBorder radius="md" padding="lg" aria-label={accountLabel(account)}>
                 <Stack gap="xs">
-                  <Group justify="space-between" wrap="nowrap">
-                    <Text fw={700} truncate="end">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    {/* Long references (an e-mail address) wrap rather than hide their end. */}
+                    <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                       {accountLabel(account)}
                     </Text>
                     {isCurrent && (
-                      <Badge color="green" leftSection={<IconCheck size={12} />}>
+                      <Badge
+                        color="green"
+                        tt="none"
+                        leftSection={<IconCheck size={12} />}
+                        style={{ flexShrink: 0 }}
+                      >
                         Current
                       </Badge>
                     )}

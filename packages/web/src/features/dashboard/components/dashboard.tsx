@@ -19,7 +19,7 @@ function StatCard({ label, value, icon: Icon }: StatCardProps) {
     <Card withBorder radius="md" padding="lg" aria-label={label}>
       <Group justify="space-between" align="flex-start">
         <div>
-          <Text size="sm" c="dimmed" fw={600} tt="uppercase">
+          <Text size="sm" c="dimmed" fw={600}>
             {label}
           </Text>
           {value === undefined ? (

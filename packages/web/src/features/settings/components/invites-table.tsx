@@ -40,7 +40,7 @@ export function InvitesTable({ accountId, invites }: InvitesTableProps) {
                 <Button
                   size="xs"
                   color="red"
-                  variant="subtle"
+                  variant="light"
                   aria-label={`Remove invite for ${invite.email}`}
                   loading={deleteInvite.isPending && deleteInvite.variables === invite.id}
                   onClick={() =>
