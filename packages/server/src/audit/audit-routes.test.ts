@@ -81,6 +81,9 @@ for (const dialect of DIALECTS) {
       const times = everything.map((e) => e.at);
       expect([...times].sort().reverse()).toEqual(times);
 
+      const empty = await me.call('GET', '/audit?subnetId=&cursor=');
+      expect(empty.body.items).toEqual(everything);
+
       const pages = await allPages(me, '', 2);
       expect(pages.map((p) => p.length)).toEqual([2, 2, 2, 2, 1]);
       expect(pages.flat().map((e) => e.id)).toEqual(everything.map((e) => e.id));

@@ -52,6 +52,14 @@ export function registerAuditRoutes(root: FastifyInstance, deps: AppDeps): void 
         },
       },
     },
-    async (request) => auditPage(deps.db, requireAccount(request).id, request.query),
+    async (request) => {
+      const { subnetId, cursor, limit } = request.query;
+      // `?subnetId=&cursor=` (empty) means no filter and the first page.
+      return auditPage(deps.db, requireAccount(request).id, {
+        subnetId: subnetId || undefined,
+        cursor: cursor || undefined,
+        limit,
+      });
+    },
   );
 }

@@ -106,6 +106,19 @@ for (const dialect of DIALECTS) {
       expect((await me.call('PATCH', `/groups/${c.id}`, { parentId: a.id })).status).toBe(200);
     });
 
+    it('lets only one of two crossing moves through at the same time (no cycle)', async () => {
+      const me = await accountSession(t.current);
+      const a = await postGroup(me, 'A');
+      const b = await postGroup(me, 'B');
+      const results = await Promise.all([
+        me.call('PATCH', `/groups/${a.id}`, { parentId: b.id }),
+        me.call('PATCH', `/groups/${b.id}`, { parentId: a.id }),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 400]);
+      const list = (await me.call('GET', '/groups')).body.items as { parentId: string }[];
+      expect(list.filter((g) => g.parentId === '')).toHaveLength(1);
+    });
+
     it('refuses to delete a group that still holds groups or subnets, and deletes an empty one', async () => {
       const me = await accountSession(t.current);
       const parent = await postGroup(me, 'Parent');
