@@ -86,6 +86,7 @@ for (const dialect of DIALECTS) {
           messages.prefixLengthRequired,
         ],
         [{ ...v6, prefixLength: 129 }, 'prefixLength', messages.ipv6CidrRange],
+        [{ ...v6, prefixLength: 120.5 }, 'prefixLength', messages.invalidPrefixLength],
       ];
       for (const [body, field, message] of cases) {
         const response = await me.call('POST', '/subnets', body);
