@@ -20,7 +20,7 @@ export function UserMenu() {
 
   return (
     <>
-      <Menu position="bottom-end" width={220} shadow="md">
+      <Menu position="bottom-end" width={260} shadow="md">
         <Menu.Target>
           <Button
             variant="subtle"

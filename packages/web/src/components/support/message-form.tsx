@@ -6,6 +6,10 @@ interface MessageFormProps {
   kind: 'support' | 'feedback';
 }
 
+function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
 const frameTitle = { support: 'Support ticket form', feedback: 'Feedback form' };
 
 /**
@@ -17,7 +21,8 @@ export function MessageForm({ kind }: MessageFormProps) {
   if (config.isPending) return <SectionLoader />;
   if (config.isError) return <SectionError error={config.error} onRetry={() => void config.refetch()} />;
   const url = kind === 'support' ? config.data.supportFormUrl : config.data.feedbackFormUrl;
-  if (!url) return <BuiltInMessageForm kind={kind} />;
+  // Only a web address is embedded; anything else (a javascript: URL set by mistake) is ignored.
+  if (!url || !isWebAddress(url)) return <BuiltInMessageForm kind={kind} />;
   return (
     <iframe
       src={url}

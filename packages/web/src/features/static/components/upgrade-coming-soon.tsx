@@ -9,7 +9,7 @@ export function UpgradeComingSoon() {
       icon={<IconRocket size={36} />}
       color="blue"
       title="Upgrade Account"
-      message="Paid plans with more subnets, users and scanners are coming soon. Your free account keeps working in the meantime."
+      message="Paid plans with more subnets, users and scanners are coming soon. Your account keeps working as it is in the meantime."
       action={{ label: 'Back to Settings', to: paths.settings }}
     />
   );

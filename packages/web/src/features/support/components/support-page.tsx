@@ -1,11 +1,13 @@
 import { Anchor, Grid, List, Paper, Text, Title } from '@mantine/core';
-import { IconApi, IconBook } from '@tabler/icons-react';
+import { IconApi, IconMail } from '@tabler/icons-react';
 import { paths } from '../../../config/paths.js';
 import { MessageForm } from '../../../components/support/message-form.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { useAppConfig } from '../../../lib/app-config.js';
 
 /** /support (spec §2): the ticket form and a link to the resources. */
 export function SupportPage() {
+  const contactEmail = useAppConfig().data?.contactEmail;
   return (
     <>
       <PageTitle text="Support" />
@@ -36,12 +38,14 @@ export function SupportPage() {
                   Every endpoint, for scripts and integrations.
                 </Text>
               </List.Item>
-              <List.Item icon={<IconBook size={18} />}>
-                <Text size="sm">Installation and command-line guide</Text>
-                <Text size="xs" c="dimmed">
-                  The README that ships with the server: starting it, the ipam command, scanners.
-                </Text>
-              </List.Item>
+              {contactEmail && (
+                <List.Item icon={<IconMail size={18} />}>
+                  <Anchor href={`mailto:${contactEmail}`}>{contactEmail}</Anchor>
+                  <Text size="xs" c="dimmed">
+                    Write to us directly; we answer within 24 hours.
+                  </Text>
+                </List.Item>
+              )}
             </List>
           </Paper>
         </Grid.Col>
