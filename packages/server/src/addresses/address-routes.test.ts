@@ -200,6 +200,8 @@ for (const dialect of DIALECTS) {
 
       expect(ips((await search('q=WEB')).body)).toEqual(['11.9.0.1', '11.9.0.2']);
       expect(ips((await search('q=core-s')).body)).toEqual(['11.0.5.7']);
+      expect(ips((await search('q=%20%20Core-S%20')).body)).toEqual(['11.0.5.7']);
+      expect((await search('q=%20%20')).body.total).toBe(16_777_214);
       expect(ips((await search('q=in%20use')).body)).toEqual(['11.9.0.1', '11.9.0.2']);
       expect(ips((await search('q=reserv')).body)).toEqual(['11.0.5.7']);
       // LIKE wildcards are plain text: "%" and "_" match only where they are written.

@@ -97,7 +97,8 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
       const { filter, q, cursor, limit } = request.query;
       return readAddressPage(deps.db, requireAccount(request).id, request.params.subnetId, {
         filter: filter === undefined || filter === '' ? null : filter,
-        q: q === undefined || q === '' ? null : q,
+        // Spaces around a search are a typing accident, not part of what is looked for.
+        q: q === undefined || q.trim() === '' ? null : q.trim(),
         cursor: cursor === undefined || cursor === '' ? null : cursor,
         limit,
       });
