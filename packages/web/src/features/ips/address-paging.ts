@@ -1,5 +1,5 @@
 import { listedAddresses } from '@ipam/core/address-listing';
-import { parseAddress } from '@ipam/core/ip-address';
+import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { prefixOf, type IpVersion } from '@ipam/core/prefix';
 
 /** Rows per request; a screen shows ~20, so one or two requests fill it. */
@@ -26,14 +26,12 @@ export function pagesBetween(first: number, last: number): number[] {
   return pages;
 }
 
-const KEY_WIDTH: Readonly<Record<IpVersion, number>> = { 4: 8, 6: 32 };
-
 /**
- * The API's page cursor for an address: its fixed-width hex sort key. The cursor names the last
- * address of the previous page; the next page starts after it.
+ * The API's page cursor for an address: the address itself (the API's `nextCursor` is the last
+ * address of the previous page; the next page starts after it).
  */
 export function cursorOf(version: IpVersion, value: bigint): string {
-  return value.toString(16).padStart(KEY_WIDTH[version], '0');
+  return formatAddress(version, value);
 }
 
 /** The first listed (host) address of a subnet, or null when its network text is unreadable. */

@@ -1,63 +1,84 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  afterScroll,
+  fromScrollbar,
+  isScaled,
+  keyDistance,
   MAX_SCROLL_HEIGHT,
   positionOfRow,
   rowTop,
   scaledLayout,
+  scrolledBy,
+  settled,
   visibleRows,
 } from './scaled-scroll.js';
 
-const rowHeight = 36;
-const viewport = 540; // 15 rows
+const rowHeight = 40;
+const viewport = 600; // 15 rows
 const slash8 = 2 ** 24 - 2;
 
 describe('scaled scrolling', () => {
-  it('scrolls a small list one to one', () => {
+  it('scrolls a list that fits natively', () => {
     const layout = scaledLayout(254, rowHeight, viewport);
+    expect(isScaled(layout)).toBe(false);
     expect(layout.realHeight).toBe(254 * rowHeight);
-    const position = afterScroll(layout, { scrollTop: 0, offset: 0 }, 3600);
-    expect(position).toEqual({ scrollTop: 3600, offset: 0 });
+    const position = fromScrollbar(layout, 4000);
+    expect(position).toEqual({ scrollTop: 4000, offset: 0 });
     expect(visibleRows(layout, position)).toEqual({ first: 100, last: 114 });
   });
 
-  it('keeps the scrolled element of a /8 within browser limits and reaches both ends', () => {
+  it('keeps the scrolled element of a /8 within browser limits; the scrollbar reaches both ends', () => {
     const layout = scaledLayout(slash8, rowHeight, viewport);
+    expect(isScaled(layout)).toBe(true);
     expect(layout.realHeight).toBe(MAX_SCROLL_HEIGHT);
-    const top = afterScroll(layout, { scrollTop: 1000, offset: 0 }, 0);
-    expect(visibleRows(layout, top)).toEqual({ first: 0, last: 14 });
-    // Dragging the scrollbar to the bottom shows the very last rows.
-    const bottom = afterScroll(layout, { scrollTop: 0, offset: 0 }, layout.realHeight - viewport);
+    expect(visibleRows(layout, fromScrollbar(layout, 0))).toEqual({ first: 0, last: 14 });
+    const bottom = fromScrollbar(layout, layout.realHeight - viewport);
     expect(visibleRows(layout, bottom)).toEqual({ first: slash8 - 15, last: slash8 - 1 });
-    expect(rowTop(layout, bottom, slash8 - 1) + rowHeight).toBeCloseTo(layout.realHeight, 0);
+    expect(rowTop(layout, bottom, slash8 - 1) + rowHeight).toBe(layout.realHeight);
   });
 
-  it('jumps in proportion when the scrollbar is dragged to the middle', () => {
+  it('puts the thumb at x% on the rows at x% of the list', () => {
     const layout = scaledLayout(slash8, rowHeight, viewport);
-    const middle = afterScroll(layout, { scrollTop: 0, offset: 0 }, (layout.realHeight - viewport) / 2);
-    const rows = visibleRows(layout, middle);
-    expect(Math.abs((rows?.first ?? 0) - slash8 / 2)).toBeLessThan(slash8 / 100);
+    for (const share of [0.1, 0.5, 0.9]) {
+      const rows = visibleRows(layout, fromScrollbar(layout, (layout.realHeight - viewport) * share));
+      expect(Math.abs((rows?.first ?? 0) - (slash8 - 15) * share)).toBeLessThan(2);
+    }
   });
 
-  it('moves exactly one wheel step at a time, also across page boundaries', () => {
+  it('moves exactly the wheel or key distance, wherever it starts, and the thumb follows', () => {
     const layout = scaledLayout(slash8, rowHeight, viewport);
+    const bottom = layout.virtualHeight - viewport;
     fc.assert(
       fc.property(
-        fc.integer({ min: 0, max: slash8 - 20 }),
-        fc.integer({ min: -500, max: 500 }),
-        (row, step) => {
-          const start = positionOfRow(layout, row);
-          const moved = afterScroll(layout, start, start.scrollTop + step);
+        fc.integer({ min: 0, max: layout.realHeight - viewport }),
+        fc.integer({ min: -5000, max: 5000 }),
+        fc.integer({ min: -1, max: 1 }),
+        (scrollTop, delta, rounding) => {
+          const start = fromScrollbar(layout, scrollTop);
+          const wanted = scrolledBy(layout, start, delta);
+          // The browser may round the scrollTop it is given; the offset absorbs it.
+          const moved = settled(wanted, Math.max(0, wanted.scrollTop + rounding));
           const before = start.scrollTop + start.offset;
-          const after = moved.scrollTop + moved.offset;
-          const bottom = layout.virtualHeight - viewport;
-          expect(after).toBe(Math.min(Math.max(0, before + step), bottom));
-          expect(moved.scrollTop).toBeGreaterThanOrEqual(0);
-          expect(moved.scrollTop).toBeLessThanOrEqual(layout.realHeight - viewport);
+          expect(moved.scrollTop + moved.offset).toBe(Math.min(Math.max(0, before + delta), bottom));
+          expect(moved.scrollTop).toBeLessThanOrEqual(layout.realHeight - viewport + 1);
+          // The thumb stays in proportion, within a pixel or two.
+          expect(Math.abs(moved.scrollTop * layout.ratio - (moved.scrollTop + moved.offset))).toBeLessThan(
+            2 * layout.ratio,
+          );
         },
       ),
     );
+  });
+
+  it('Home and End go to the ends; other keys move by a row or a page', () => {
+    const layout = scaledLayout(slash8, rowHeight, viewport);
+    const middle = fromScrollbar(layout, layout.realHeight / 2);
+    const end = scrolledBy(layout, middle, keyDistance(layout, 'End') ?? 0);
+    expect(visibleRows(layout, end)?.last).toBe(slash8 - 1);
+    expect(visibleRows(layout, scrolledBy(layout, middle, keyDistance(layout, 'Home') ?? 0))?.first).toBe(0);
+    expect(keyDistance(layout, 'ArrowDown')).toBe(rowHeight);
+    expect(keyDistance(layout, 'PageUp')).toBe(-(viewport - rowHeight));
+    expect(keyDistance(layout, 'a')).toBeNull();
   });
 
   it('shows a requested row at the top, however deep', () => {

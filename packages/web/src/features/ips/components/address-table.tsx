@@ -1,14 +1,27 @@
 import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { type UIEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type UIEvent, useEffect, useRef, useState } from 'react';
 import type { Address } from '../api/addresses.js';
-import { afterScroll, rowTop, scaledLayout, type ScrollPosition, visibleRows } from '../scaled-scroll.js';
+import {
+  fromScrollbar,
+  isScaled,
+  keyDistance,
+  rowTop,
+  scaledLayout,
+  scrolledBy,
+  type ScrollPosition,
+  settled,
+  visibleRows,
+  wheelDistance,
+} from '../scaled-scroll.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
 
 const ROW_HEIGHT = 40;
 /** Rows fetched beyond the screen on each side, so a short scroll finds them loaded. */
 const OVERSCAN_ROWS = 30;
+/** Rows drawn beyond the screen on each side, so keyboard focus and short scrolls find them. */
+const DRAWN_EXTRA_ROWS = 5;
 const columns = ['IP Address', 'Status', 'Hostname', 'Description', 'Actions'] as const;
 
 const statusColor: Record<Address['status'], string> = {
@@ -52,16 +65,61 @@ export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTable
     return () => clearTimeout(timer);
   }, [first, last, total, onWantedRows]);
 
+  // The scroll event our own wheel or key handling causes; any other scroll comes from the scrollbar.
+  const ownScrollTop = useRef<number | null>(null);
+  const moveTo = (element: HTMLDivElement, wanted: ScrollPosition) => {
+    element.scrollTop = wanted.scrollTop;
+    const actual = element.scrollTop;
+    // An unchanged scrollTop fires no scroll event.
+    ownScrollTop.current = actual === positionRef.current.scrollTop ? null : actual;
+    positionRef.current = settled(wanted, actual);
+    setPosition(positionRef.current);
+  };
+
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const element = event.currentTarget;
-    const next = afterScroll(layout, positionRef.current, element.scrollTop);
-    if (next.scrollTop !== element.scrollTop) element.scrollTop = next.scrollTop;
-    positionRef.current = next;
-    setPosition(next);
+    const { scrollTop } = event.currentTarget;
+    if (ownScrollTop.current !== null && Math.abs(scrollTop - ownScrollTop.current) < 1) {
+      ownScrollTop.current = null;
+      return;
+    }
+    ownScrollTop.current = null;
+    positionRef.current = fromScrollbar(layout, scrollTop);
+    setPosition(positionRef.current);
+  };
+
+  // On a list taller than the scrolled element, the wheel moves rows by its own distance (natively
+  // it would move the thumb, which stands for many rows per pixel). React's wheel listener is passive.
+  const viewportRef = useRef<HTMLDivElement | null>(null);
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
+  useEffect(() => {
+    const element = viewportRef.current;
+    if (!element) return;
+    const onWheel = (event: WheelEvent) => {
+      const current = layoutRef.current;
+      if (!isScaled(current) || event.deltaY === 0) return;
+      event.preventDefault();
+      const distance = wheelDistance(current, event.deltaY, event.deltaMode);
+      moveTo(element, scrolledBy(current, positionRef.current, distance));
+    };
+    element.addEventListener('wheel', onWheel, { passive: false });
+    return () => element.removeEventListener('wheel', onWheel);
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!isScaled(layout) || event.target !== event.currentTarget) return;
+    const distance = keyDistance(layout, event.key);
+    if (distance === null) return;
+    event.preventDefault();
+    moveTo(event.currentTarget, scrolledBy(layout, positionRef.current, distance));
   };
 
   const shown: number[] = [];
-  if (inView) for (let index = inView.first; index <= inView.last; index++) shown.push(index);
+  if (inView) {
+    const from = Math.max(0, inView.first - DRAWN_EXTRA_ROWS);
+    const to = Math.min(total - 1, inView.last + DRAWN_EXTRA_ROWS);
+    for (let index = from; index <= to; index++) shown.push(index);
+  }
 
   return (
     <Box role="table" aria-label="IP Addresses" aria-rowcount={total + 1} className={classes.table}>
@@ -76,9 +134,13 @@ export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTable
       </div>
       <div
         role="rowgroup"
-        ref={sizeRef}
+        ref={(element) => {
+          viewportRef.current = element;
+          sizeRef(element);
+        }}
         className={classes.viewport}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         tabIndex={0}
         aria-label="IP address rows"
         data-testid="address-viewport"
@@ -137,7 +199,7 @@ function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
         {address.ipAddress}
       </div>
       <div role="cell" className={classes.cell}>
-        <Badge variant="light" color={statusColor[address.status]} radius="sm">
+        <Badge variant="light" color={statusColor[address.status]} radius="sm" tt="none">
           {address.status}
         </Badge>
       </div>

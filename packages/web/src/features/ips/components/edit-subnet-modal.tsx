@@ -91,7 +91,13 @@ export function EditSubnetModal({
   const updateError = update.error;
   const hasFieldErrors = updateError instanceof ApiError && Object.keys(updateError.fields).length > 0;
   return (
-    <Modal opened={subnet !== null} onClose={close} title="Edit Subnet" size="lg">
+    <Modal
+      opened={subnet !== null}
+      onClose={close}
+      title="Edit Subnet"
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Box pos="relative">
         <BusyOverlay visible={update.isPending || remove.isPending} />
         {subnet && (

@@ -139,7 +139,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet 
           )}
         </Row>
         <Row gap="sm">
-          <Badge size="lg" variant="light" color="gray" data-testid="used-percent">
+          <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {rows.usedPercent ?? 0}% Used
           </Badge>
           <TextInput

@@ -28,7 +28,13 @@ export function PendingApprovalsModal({
   const settle = useSettleApprovals(accountId, subnetId);
   const busyId = settle.isPending ? settle.variables.approvalId : undefined;
   return (
-    <Modal opened={opened} onClose={onClose} title="Pending Approvals" size="xl">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Pending Approvals"
+      size="xl"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Box pos="relative">
         <BusyOverlay visible={settle.isPending && busyId === null} />
         <Stack>

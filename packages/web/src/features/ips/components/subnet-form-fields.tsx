@@ -114,7 +114,6 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
         {isScanning && (
           <Select
             label="Unit"
-            aria-label="Scan frequency unit"
             data={unitChoices}
             allowDeselect={false}
             {...form.getInputProps('unit')}
