@@ -22,3 +22,8 @@ export function isSortKey(version: IpVersion, text: string): boolean {
 export function addressText(version: IpVersion, value: bigint): string {
   return formatAddress(version, value);
 }
+
+/** The text a search compares with (the search text is folded the same way). */
+export function foldedForSearch(text: string): string {
+  return text.toLowerCase();
+}

@@ -1,6 +1,6 @@
 import type { IpVersion } from '@ipam/core/prefix';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
-import { isPostgres, type Db } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import type { Database, IpAddressesTable } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
@@ -47,35 +47,34 @@ function containsPattern(text: string): string {
 }
 
 /**
- * Case-insensitive "contains" on a column. SQLite's LIKE already ignores ASCII case (its lower() folds
- * only ASCII too, so it would only cost time); PostgreSQL lower-cases the column (ILIKE measured 5×
- * slower). Stored addresses are canonical lower case, so that column is compared as it is.
+ * "Contains" on a column holding lower-case text: the address (stored canonical, lower case) or the
+ * folded copies of hostname and description. Folding happened in JavaScript at write time, so both
+ * engines compare the same way, Unicode included (SQLite's LIKE would fold ASCII only; PostgreSQL's
+ * ILIKE measured 5× slower than LIKE here).
  */
-function containsText(isPg: boolean, column: keyof IpAddressesTable, lowered: string) {
-  const ref = sql.ref(`ip_addresses.${column}`);
-  const text = isPg && column !== 'ip_address' ? sql`lower(${ref})` : ref;
-  return sql<boolean>`${text} like ${containsPattern(lowered)} escape '\\'`;
+function containsText(column: 'ip_address' | 'hostname_folded' | 'description_folded', lowered: string) {
+  return sql<boolean>`${sql.ref(`ip_addresses.${column}`)} like ${containsPattern(lowered)} escape '\\'`;
 }
 
 /** The search condition: address, hostname or description contains q, or the status does. */
-function searchCondition(eb: Eb, isPg: boolean, q: string) {
+function searchCondition(eb: Eb, q: string) {
   // Three fixed statuses: which contain q is known here, so no text test runs on that column.
   const statuses = STATUSES.filter((status) => status.toLowerCase().includes(q));
   return eb.or([
-    containsText(isPg, 'ip_address', q),
-    containsText(isPg, 'hostname', q),
-    containsText(isPg, 'description', q),
+    containsText('ip_address', q),
+    containsText('hostname_folded', q),
+    containsText('description_folded', q),
     ...(statuses.length > 0 ? [eb('status', 'in', statuses)] : []),
   ]);
 }
 
-function applyFilter(eb: Eb, isPg: boolean, filter: StoredFilter) {
+function applyFilter(eb: Eb, filter: StoredFilter) {
   const conditions = [];
   if (filter.status) conditions.push(eb('status', '=', filter.status));
   if (filter.notStatus) conditions.push(eb('status', '<>', filter.notStatus));
-  if (filter.q !== undefined) conditions.push(searchCondition(eb, isPg, filter.q));
+  if (filter.q !== undefined) conditions.push(searchCondition(eb, filter.q));
   if (filter.addressContains !== undefined) {
-    conditions.push(containsText(isPg, 'ip_address', filter.addressContains));
+    conditions.push(containsText('ip_address', filter.addressContains));
   }
   return eb.and(conditions);
 }
@@ -109,7 +108,7 @@ export async function listStored(
     .where('subnet_id', '=', subnet.id)
     .where('sort_key', '>=', sortKeyOf(subnet.version, from))
     .where('sort_key', '<=', sortKeyOf(subnet.version, to))
-    .where((eb) => applyFilter(eb, isPostgres(db), filter))
+    .where((eb) => applyFilter(eb, filter))
     .orderBy('sort_key');
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(toStored);
@@ -130,7 +129,7 @@ export async function storedValuesFrom(
     .where('subnet_id', '=', subnet.id)
     .where('sort_key', '>=', sortKeyOf(subnet.version, from))
     .where('sort_key', '<=', sortKeyOf(subnet.version, to))
-    .where((eb) => applyFilter(eb, isPostgres(db), filter))
+    .where((eb) => applyFilter(eb, filter))
     .orderBy('sort_key')
     .limit(limit)
     .execute();
@@ -163,7 +162,7 @@ export async function countStored(db: Db, subnetId: string, filter: StoredFilter
     .selectFrom('ip_addresses')
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .where('subnet_id', '=', subnetId)
-    .where((eb) => applyFilter(eb, isPostgres(db), filter))
+    .where((eb) => applyFilter(eb, filter))
     .executeTakeFirst();
   return BigInt(toCount(row?.n));
 }
@@ -185,30 +184,15 @@ export async function countSearch(
   filter: StoredFilter,
   q: string,
 ): Promise<SearchCounts> {
-  const isPg = isPostgres(db);
   const row = await db
     .selectFrom('ip_addresses')
     .select((eb) => [
       eb.fn.countAll<string | number>().as('stored'),
       eb.fn
-        .sum<string | number | null>(
-          eb
-            .case()
-            .when(applyFilter(eb, isPg, filter))
-            .then(1)
-            .else(0)
-            .end(),
-        )
+        .sum<string | number | null>(eb.case().when(applyFilter(eb, filter)).then(1).else(0).end())
         .as('matching'),
       eb.fn
-        .sum<string | number | null>(
-          eb
-            .case()
-            .when(containsText(isPg, 'ip_address', q))
-            .then(1)
-            .else(0)
-            .end(),
-        )
+        .sum<string | number | null>(eb.case().when(containsText('ip_address', q)).then(1).else(0).end())
         .as('addressMatches'),
     ])
     .where('subnet_id', '=', subnetId)

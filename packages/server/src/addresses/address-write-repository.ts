@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isPostgres, type Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
 import type { IpAddressesTable } from '../db/schema.js';
-import { addressText, sortKeyOf } from './address-keys.js';
+import { addressText, foldedForSearch, sortKeyOf } from './address-keys.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { findStored, type AddressStatus, type StoredAddress, type SubnetRef } from './address-repository.js';
 
@@ -37,6 +37,8 @@ export async function lockAddressRow(
       status: 'Available',
       hostname: '',
       description: '',
+      hostname_folded: '',
+      description_folded: '',
       allow_scanner_update: 1,
       updated_date: null,
       updated_by: null,
@@ -71,6 +73,8 @@ export async function updateAddressRow(
       status: fields.status,
       hostname: fields.hostname,
       description: fields.description,
+      hostname_folded: foldedForSearch(fields.hostname),
+      description_folded: foldedForSearch(fields.description),
       allow_scanner_update: fields.allowScannerUpdate ? 1 : 0,
       updated_date: updatedDate,
       updated_by: updatedBy,
@@ -98,6 +102,8 @@ export async function insertAddressRows(
       status: row.status,
       hostname: row.hostname,
       description: row.description,
+      hostname_folded: foldedForSearch(row.hostname),
+      description_folded: foldedForSearch(row.description),
       allow_scanner_update: row.allowScannerUpdate ? 1 : 0,
       updated_date: row.updatedDate,
       updated_by: row.updatedBy,

@@ -119,6 +119,9 @@ export interface IpAddressesTable {
   status: string;
   hostname: string;
   description: string;
+  /** hostname and description lower-cased (Unicode) for the search. */
+  hostname_folded: string;
+  description_folded: string;
   /** 0 or 1. */
   allow_scanner_update: number;
   updated_date: string | null;

@@ -68,6 +68,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull())
     .addColumn('hostname', 'text', (c) => c.notNull())
     .addColumn('description', 'text', (c) => c.notNull())
+    // Lower-cased copies for the case-insensitive search: the same folding (JavaScript's, Unicode) on
+    // both engines, where SQLite's LIKE and lower() fold ASCII only.
+    .addColumn('hostname_folded', 'text', (c) => c.notNull())
+    .addColumn('description_folded', 'text', (c) => c.notNull())
     .addColumn('allow_scanner_update', 'integer', (c) => c.notNull())
     .addColumn('updated_date', 'text')
     .addColumn('updated_by', 'text')
