@@ -156,7 +156,10 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
     q,
     ...(query.filter === 'available' ? { status: 'Available' as const } : {}),
   };
-  const storedRows = await listStored(db, subnet, start, listed.last, storedFilter, need);
+  // Counted first: a search no written row matches (most address searches) then skips the row scan.
+  const found = await countSearch(db, subnet.id, storedFilter, q);
+  const storedRows =
+    found.matching === 0n ? [] : await listStored(db, subnet, start, listed.last, storedFilter, need);
   const bound = storedRows.length === need ? (storedRows.at(-1)?.value ?? listed.last) : listed.last;
   const matchesEveryUnstored = 'available'.includes(q);
   const search = new RangeTextSearch(subnet.version, q, listed.first, listed.last);
@@ -168,7 +171,6 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
     virtualValues.map((value) => virtualAddress(subnet, value)),
     need,
   );
-  const found = await countSearch(db, subnet.id, storedFilter, q);
   const unstoredMatches = matchesEveryUnstored
     ? listed.count - found.stored
     : search.count(listed.first, listed.last) - found.addressMatches;
