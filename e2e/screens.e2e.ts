@@ -118,6 +118,9 @@ describe('on a phone', () => {
     const browser = await openBrowser(phone);
     try {
       const { page, baseUrl } = browser;
+      await page.goto(`${baseUrl}/login`);
+      await page.getByRole('form', { name: 'Login' }).waitFor();
+      await screenshot(page, 'phone-login');
       await page.goto(`${baseUrl}/signup`);
       await screenshot(page, 'phone-signup-landing');
       await signUp(page, baseUrl, uniqueEmail('phone'));
@@ -125,6 +128,8 @@ describe('on a phone', () => {
       expect(await nav.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false);
       await screenshot(page, 'phone-dashboard');
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      await expect.poll(() => nav.getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+      await screenshot(page, 'phone-navigation-open');
       await nav.getByRole('link', { name: 'Settings' }).click();
       await page.waitForURL(`${baseUrl}/settings`);
       await expect.poll(() => nav.getByRole('link', { name: 'Settings' }).isVisible()).toBe(false);
