@@ -22,7 +22,7 @@ function seededRandom(seed: number) {
 }
 
 const statuses: readonly AddressStatus[] = ['Available', 'In Use', 'Reserved'];
-const words = ['', '', 'web', 'DB-1', 'a_b', '50%', 'x\\y', 'Vail', 'printer 3', '::1'];
+const words = ['', '', 'web', 'DB-1', 'a_b', '50%', 'x\\y', 'Vail', 'printer 3', '::1', 'ÜBER-Étage'];
 const queries = [
   null,
   '1',
@@ -41,6 +41,8 @@ const queries = [
   ':1',
   'db-1',
   'zz',
+  'über',
+  'É',
 ];
 const filters: readonly (AddressFilter | null)[] = [null, 'in-use', 'available'];
 const limits = [1, 2, 3, 5, 8, 100];
