@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ipam/core/messages';
 import { ADDRESS_STATUSES, addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
-import type { ChangeContext } from '../audit/change-context.js';
+import { changeContextOf } from '../audit/change-context.js';
 import { emptyBody, errorResponse } from '../http/api-schemas.js';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount, requireAuth } from '../http/request-context.js';
+import { requireAccount } from '../http/request-context.js';
 import { readAddressPage } from './address-reads.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
@@ -67,15 +67,6 @@ const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
 const writeErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-function changeContext(request: FastifyRequest, deps: AppDeps): ChangeContext {
-  return {
-    db: deps.db,
-    account: requireAccount(request),
-    userId: requireAuth(request).userId,
-    events: deps.events,
-  };
-}
-
 /** A subnet's addresses: the sparse list (every host address, written or not), edit and Clear. */
 export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
@@ -117,7 +108,7 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
       },
     },
     async (request) =>
-      setAddress(changeContext(request, deps), request.params.subnetId, request.params.ip, request.body),
+      setAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip, request.body),
   );
 
   app.post(
@@ -131,6 +122,7 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
         response: { 200: addressResponse, ...writeErrors },
       },
     },
-    async (request) => clearAddress(changeContext(request, deps), request.params.subnetId, request.params.ip),
+    async (request) =>
+      clearAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip),
   );
 }
