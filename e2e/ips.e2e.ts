@@ -172,11 +172,10 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
       Array.from({ length: 9 }, (_, i) => `/${24 + i}`),
     );
     await page.keyboard.press('Escape');
+    // Approval and auto scanning need a frequency.
     await choose(page, dialog, 'Scanning Type', 'Auto');
-    await dialog
-      .getByText(messages.scanFrequencyRequired)
-      .waitFor({ state: 'detached' })
-      .catch(() => {});
+    await dialog.getByRole('button', { name: 'Create Subnet' }).click();
+    await dialog.getByText(messages.scanFrequencyRequired).waitFor();
     await screenshot(page, 'ips-subnet-form-errors');
     await choose(page, dialog, 'Scanning Type', 'No Scanning');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -392,22 +391,34 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     const viewport = page.getByTestId('address-viewport');
 
     /** Rows drawn in the viewport once their data is there: [row index, address]. */
-    async function rowsInView(): Promise<[number, string][]> {
-      await expect
-        .poll(() => viewport.locator('[role=row][aria-busy=true]').count(), { timeout: 15_000 })
-        .toBe(0);
-      return viewport.evaluate((element) => {
+    /** Rows drawn in the viewport with their data: [row index, address]. */
+    const loadedRows = () =>
+      viewport.evaluate((element) => {
         const box = element.getBoundingClientRect();
-        return [...element.querySelectorAll<HTMLElement>('[role=row][data-ip]')]
-          .filter((row) => {
-            const rect = row.getBoundingClientRect();
-            return rect.bottom > box.top + 1 && rect.top < box.bottom - 1;
-          })
-          .map((row): [number, string] => [
-            Number(row.getAttribute('aria-rowindex')) - 2,
-            row.dataset.ip ?? '',
-          ]);
+        const drawn = [...element.querySelectorAll<HTMLElement>('[role=row]')].filter((row) => {
+          const rect = row.getBoundingClientRect();
+          return rect.bottom > box.top + 1 && rect.top < box.bottom - 1;
+        });
+        if (drawn.some((row) => row.dataset.ip === undefined)) return [];
+        return drawn.map((row): [number, string] => [
+          Number(row.getAttribute('aria-rowindex')) - 2,
+          row.dataset.ip ?? '',
+        ]);
       });
+
+    /** Waits until the view is filled with loaded rows (the page of a jump may still be on its way). */
+    async function rowsInView(): Promise<[number, string][]> {
+      let rows: [number, string][] = [];
+      await expect
+        .poll(
+          async () => {
+            rows = await loadedRows();
+            return rows.length;
+          },
+          { timeout: 15_000 },
+        )
+        .toBeGreaterThan(5);
+      return rows;
     }
 
     function expectRight(rows: [number, string][]) {
@@ -430,15 +441,13 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     // The wheel then moves row by row from there.
     await viewport.hover();
     await page.mouse.wheel(0, 400);
-    const after = await rowsInView();
-    expectRight(after);
-    expect((after[0]?.[0] ?? 0) - (middle[0]?.[0] ?? 0)).toBe(10);
+    await expect.poll(async () => ((await rowsInView())[0]?.[0] ?? 0) - (middle[0]?.[0] ?? 0)).toBe(10);
+    expectRight(await rowsInView());
 
     // The very end.
     await viewport.press('End');
-    const end = await rowsInView();
-    expectRight(end);
-    expect(end.at(-1)?.[1]).toBe('10.255.255.254');
+    await expect.poll(async () => (await rowsInView()).at(-1)?.[1]).toBe('10.255.255.254');
+    expectRight(await rowsInView());
     await screenshot(page, 'ips-slash8-end');
 
     // An address deep inside, edited and found by search.

@@ -37,6 +37,10 @@ describe('subnet form values', () => {
     expect(validateCreate(4, 0, filled)).toEqual({});
     const scanning = { ...filled, scanningType: 'auto' as const };
     expect(validateCreate(4, 0, scanning)).toEqual({ frequency: messages.scanFrequencyRequired });
+    // Said at once, even while other fields are still empty.
+    expect(validateCreate(4, 0, { ...emptySubnetForm, scanningType: 'approval' }).frequency).toBe(
+      messages.scanFrequencyRequired,
+    );
     expect(validateCreate(4, 0, { ...scanning, frequency: '0' })).toEqual({
       frequency: messages.scanFrequencyRequired,
     });

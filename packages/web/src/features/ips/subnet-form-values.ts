@@ -1,4 +1,5 @@
 import { parseCidr } from '@ipam/core/cidr';
+import { messages } from '@ipam/core/messages';
 import { formatAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import {
@@ -113,11 +114,15 @@ export function fieldErrors(fields: Record<string, string>): Partial<Record<keyo
   return errors;
 }
 
-function schemaErrors(result: { success: boolean; error?: z.ZodError }) {
+function schemaErrors(result: { success: boolean; error?: z.ZodError }, values: SubnetFormValues) {
   const errors: Partial<Record<keyof SubnetFormValues, string>> = {};
   for (const issue of result.error?.issues ?? []) {
     const field = formField(String(issue.path[0] ?? ''));
     if (field) errors[field] ??= issue.message;
+  }
+  // The schema checks the frequency only once every other field is valid; the form says it at once.
+  if (scanFields(values).scanFrequency === null && values.scanningType !== 'none') {
+    errors.frequency ??= messages.scanFrequencyRequired;
   }
   return errors;
 }
@@ -126,7 +131,7 @@ function schemaErrors(result: { success: boolean; error?: z.ZodError }) {
 export function validateCreate(version: IpVersion, tier: number, values: SubnetFormValues) {
   const payload = toCreatePayload(version, values);
   const schema = version === 4 ? ipv4SubnetCreateSchema : ipv6SubnetCreateSchema;
-  const errors = schemaErrors(schema.safeParse(payload));
+  const errors = schemaErrors(schema.safeParse(payload), values);
   const length = wholeNumber(values.prefix);
   if (!errors.prefix && length !== undefined) {
     const refusal = checkSubnetPrefixForTier(tier, version, length);
@@ -137,7 +142,7 @@ export function validateCreate(version: IpVersion, tier: number, values: SubnetF
 
 /** The checks of the edit form. */
 export function validateUpdate(values: SubnetFormValues) {
-  return schemaErrors(subnetUpdateSchema.safeParse(toUpdatePayload(values)));
+  return schemaErrors(subnetUpdateSchema.safeParse(toUpdatePayload(values)), values);
 }
 
 /** The edit form's values for a stored subnet: the frequency in months, days or hours (spec §5). */

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group as Row, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group as Row, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -34,6 +34,8 @@ function GroupManagement({ accountId }: { accountId: Id }) {
   const deleteGroup = useDeleteGroup(accountId);
   const [editing, setEditing] = useState<Group | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
+  // The server's refusal stays on the page (a group that still holds groups or subnets).
+  const [refusal, setRefusal] = useState<{ name: string; message: string } | null>(null);
 
   const openForm = (group: Group | null) => {
     setEditing(group);
@@ -50,17 +52,13 @@ function GroupManagement({ accountId }: { accountId: Id }) {
       ),
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: () => {
+        setRefusal(null);
         deleteGroup.mutate(group.id, {
           onSuccess: () => notifications.show({ color: 'green', message: `Group ${group.name} deleted.` }),
-          onError: (error) =>
-            notifications.show({
-              color: 'red',
-              title: `Group ${group.name} was not deleted`,
-              message: errorMessage(error),
-              autoClose: 8000,
-            }),
-        }),
+          onError: (error) => setRefusal({ name: group.name, message: errorMessage(error) }),
+        });
+      },
     });
 
   const list = groups.data ?? [];
@@ -75,6 +73,19 @@ function GroupManagement({ accountId }: { accountId: Id }) {
         </Anchor>
         <Button onClick={() => openForm(null)}>+ Add Group</Button>
       </Row>
+      {refusal && (
+        <Alert
+          color="red"
+          title={`Group ${refusal.name} was not deleted`}
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setRefusal(null)}
+          mb="md"
+          role="alert"
+        >
+          {refusal.message}
+        </Alert>
+      )}
       {groups.isPending ? (
         <SectionLoader label="Loading groups..." />
       ) : groups.isError ? (

@@ -120,7 +120,13 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
         <BusyOverlay visible={save.isPending || clear.isPending} />
         <form onSubmit={submit} noValidate aria-label="Edit IP Address">
           <Stack>
-            <TextInput label="IP Address" readOnly value={address?.ipAddress ?? ''} ff="monospace" />
+            <TextInput
+              label="IP Address"
+              readOnly
+              variant="filled"
+              value={address?.ipAddress ?? ''}
+              ff="monospace"
+            />
             <Select
               label="Status"
               data={[...ADDRESS_STATUSES]}

@@ -68,6 +68,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
         <TextInput
           label="Network"
           readOnly
+          variant="filled"
           value={`${form.values.networkIP}/${form.values.prefix}`}
           description="The network address and prefix of a subnet cannot be changed."
         />
@@ -76,7 +77,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
           <TextInput
             label="Network IP Address"
             required
-            placeholder={version === 4 ? '192.168.1.0' : '2001:db8::'}
+            placeholder={version === 4 ? 'e.g. 192.168.1.0' : 'e.g. 2001:db8::'}
             spellCheck={false}
             autoComplete="off"
             {...form.getInputProps('networkIP')}
