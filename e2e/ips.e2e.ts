@@ -6,7 +6,7 @@ import { messages } from '@ipam/core/messages';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from './support/app.js';
-import { type Browser, laptop, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
+import { type Browser, laptop, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
 import { createApprovalsIn, ipamCommand } from './support/ipam-admin.js';
 import { type AppServer, startServer } from './support/server.js';
 
@@ -483,6 +483,9 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
       await createGroup(page, 'Branch');
       await other.page.getByRole('button', { name: 'Group Branch' }).waitFor({ timeout: 10_000 });
       await screenshot(other.page, 'ips-live-update');
+      await other.page.setViewportSize(phone);
+      await seen.getByText('live-host').waitFor();
+      await screenshot(other.page, 'ips-phone');
     } finally {
       await other.close();
     }

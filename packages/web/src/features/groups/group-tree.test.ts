@@ -32,11 +32,11 @@ describe('group tree', () => {
     const groups = [g('1', 'Site'), g('2', 'Hall', '1'), g('3', 'Rack', '2'), g('4', 'Other')];
     expect([...groupAndDescendants(groups, '2')].sort()).toEqual(['2', '3']);
     expect(groupOptions(groups, groupAndDescendants(groups, '2')).map((o) => o.value)).toEqual(['4', '1']);
-    expect(groupOptions(groups).map((o) => o.label)).toEqual([
-      'Other',
-      'Site',
-      '\u2003Hall',
-      '\u2003\u2003Rack',
+    expect(groupOptions(groups).map((o) => [o.label, o.depth])).toEqual([
+      ['Other', 0],
+      ['Site', 0],
+      ['Hall', 1],
+      ['Rack', 2],
     ]);
   });
 });

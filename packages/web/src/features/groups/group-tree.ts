@@ -62,12 +62,12 @@ export function groupAndDescendants(groups: readonly GroupLink[], groupId: strin
   return result;
 }
 
-/** Options for a parent or group select: every group, indented by depth, ordered as the tree. */
+/** Options for a parent or group select: every group in tree order, with its depth for indenting. */
 export function groupOptions(
   groups: readonly GroupLink[],
   exclude: ReadonlySet<string> = new Set(),
-): { value: string; label: string }[] {
+): { value: string; label: string; depth: number }[] {
   return flattenGroupTree(buildGroupTree(groups))
     .filter((node) => !exclude.has(node.group.id))
-    .map((node) => ({ value: node.group.id, label: `${'\u2003'.repeat(node.depth)}${node.group.name}` }));
+    .map((node) => ({ value: node.group.id, label: node.group.name, depth: node.depth }));
 }

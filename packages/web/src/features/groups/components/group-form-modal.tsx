@@ -1,5 +1,5 @@
 import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
-import { Alert, Button, Group as Row, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group as Row, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -7,7 +7,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../api/get-groups.js';
 import { type GroupFields, useCreateGroup, useUpdateGroup } from '../api/save-group.js';
-import { groupAndDescendants, groupOptions } from '../group-tree.js';
+import { groupAndDescendants } from '../group-tree.js';
+import { GroupSelect } from './group-select.js';
 
 interface GroupFormModalProps {
   accountId: Id;
@@ -49,11 +50,6 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
     onClose();
   }
 
-  const parentChoices = [
-    { value: '', label: 'No Parent' },
-    ...groupOptions(groups, group ? groupAndDescendants(groups, group.id) : new Set()),
-  ];
-
   const submit = form.onSubmit((values) => {
     const fields = { ...values, name: values.name.trim(), description: values.description.trim() };
     const onError = (error: Error) => {
@@ -88,12 +84,11 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
             maxLength={500}
             {...form.getInputProps('description')}
           />
-          <Select
+          <GroupSelect
             label="Parent Group"
-            data={parentChoices}
-            allowDeselect={false}
-            searchable
-            nothingFoundMessage="No such group"
+            groups={groups}
+            exclude={group ? groupAndDescendants(groups, group.id) : undefined}
+            noneOption={{ value: '', label: 'No Parent' }}
             {...form.getInputProps('parentId')}
             onChange={(value) => form.setFieldValue('parentId', value ?? '')}
           />

@@ -4,7 +4,7 @@ import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
 import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { groupOptions } from '../../groups/group-tree.js';
+import { GroupSelect } from '../../groups/components/group-select.js';
 import type { Group } from '../../groups/api/get-groups.js';
 import { scanningTypeChoices, type SubnetFormValues } from '../subnet-form-values.js';
 
@@ -47,15 +47,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
           allowNegative={false}
           {...form.getInputProps('vlanId')}
         />
-        <Select
-          label="Group"
-          required
-          data={groupOptions(groups)}
-          searchable
-          allowDeselect={false}
-          nothingFoundMessage="No such group"
-          {...form.getInputProps('groupId')}
-        />
+        <GroupSelect label="Group" required groups={groups} {...form.getInputProps('groupId')} />
       </Row>
       <Textarea
         label="Description"
