@@ -337,6 +337,22 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await addressRow(page, '192.168.1.21').getByText('Available').waitFor();
     await page.getByText('1% Used').waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
+
+    // Ignore All removes every entry and changes no address.
+    createApprovalsIn(dataDir, subnetId, [
+      { ipAddress: '192.168.1.40', status: 'Available', hostname: 'nas' },
+      { ipAddress: '192.168.1.20', status: 'In Use' },
+    ]);
+    await page.reload();
+    await page.getByRole('button', { name: /Pending Approvals/ }).click();
+    await dialog.getByRole('row').filter({ hasText: '192.168.1.40' }).waitFor();
+    await dialog.getByRole('button', { name: 'Ignore All' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('button', { name: /Pending Approvals/ }).count()).toBe(0);
+    await page.getByRole('textbox', { name: 'Search IPs' }).fill('192.168.1.20');
+    await addressRow(page, '192.168.1.20').getByText('In Use').waitFor();
+    await page.getByText('1% Used').waitFor();
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
   });
 
   it('deletes a subnet after a confirmation', async () => {
