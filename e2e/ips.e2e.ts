@@ -382,8 +382,17 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await dialog.getByRole('textbox', { name: 'VLAN ID' }).fill('60');
     await choose(page, dialog, 'Group', 'Datacenter');
     await screenshot(page, 'ips-create-ipv6-prefilled');
+    // While the server works, the busy overlay covers the form (the request is held back a moment).
+    const slowCreate = '**/api/accounts/*/subnets';
+    await page.route(slowCreate, async (route) => {
+      if (route.request().method() === 'POST') await new Promise((done) => setTimeout(done, 1500));
+      await route.continue();
+    });
     await dialog.getByRole('button', { name: 'Create Subnet' }).click();
+    await dialog.getByText('Please wait...').waitFor();
+    await screenshot(page, 'ips-busy-overlay');
     await dialog.waitFor({ state: 'detached' });
+    await page.unroute(slowCreate);
     await page.getByRole('heading', { name: 'IP Addresses for Subnet: V6 Lab' }).waitFor();
     await addressRow(page, '2001:db8::').waitFor();
     await addressRow(page, '2001:db8::1').waitFor();
