@@ -485,6 +485,18 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await expect.poll(() => shownCount(page)).toContain('1 address match');
     await addressRow(page, '10.255.255.250').getByText('Reserved').waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
+
+    // A filtered list pages forward only: a jump walks there, and the rows are still the right ones.
+    await page.getByRole('button', { name: 'Show Available' }).click();
+    await expect.poll(() => shownCount(page)).toContain('16,777,213 addresses match');
+    await viewport.evaluate((element) => {
+      element.scrollTop = (element.scrollHeight - element.clientHeight) / 500;
+    });
+    const filtered = await rowsInView();
+    expectRight(filtered);
+    expect(filtered[0]?.[0]).toBeGreaterThan(30_000);
+    await screenshot(page, 'ips-slash8-available-jump');
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
   });
 
   it('shows a change made in another browser without reloading', async () => {

@@ -40,13 +40,25 @@ export const addressPageSchema = z.object({
 export type AddressPage = z.infer<typeof addressPageSchema>;
 
 /** The query key of one page: the subnet's address key plus what selects the page. */
-export function addressPageKey(accountId: Id, subnetId: string, view: AddressView, cursor: string | null) {
-  return [...queryKeys.addresses(accountId, subnetId), { ...view, cursor }] as const;
+export function addressPageKey(
+  accountId: Id,
+  subnetId: string,
+  view: AddressView,
+  cursor: string | null,
+  limit = ADDRESS_PAGE_SIZE,
+) {
+  return [...queryKeys.addresses(accountId, subnetId), { ...view, cursor, limit }] as const;
 }
 
-/** Reads one page: the addresses after `cursor` (from the start when null). */
-export function fetchAddressPage(accountId: Id, subnetId: string, view: AddressView, cursor: string | null) {
-  const params = new URLSearchParams({ limit: String(ADDRESS_PAGE_SIZE) });
+/** Reads one page: up to `limit` addresses after `cursor` (from the start when null). */
+export function fetchAddressPage(
+  accountId: Id,
+  subnetId: string,
+  view: AddressView,
+  cursor: string | null,
+  limit = ADDRESS_PAGE_SIZE,
+) {
+  const params = new URLSearchParams({ limit: String(limit) });
   if (view.filter) params.set('filter', view.filter);
   if (view.q) params.set('q', view.q);
   if (cursor !== null) params.set('cursor', cursor);
