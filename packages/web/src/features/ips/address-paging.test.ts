@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { cursorOf, directCursor, firstListedAddress, pageOf, pagesBetween } from './address-paging.js';
+import {
+  cursorOf,
+  directCursor,
+  firstListedAddress,
+  pageOf,
+  pagesBetween,
+  planRequests,
+  splitAnswer,
+  WALK_PAGES,
+} from './address-paging.js';
 
 const all = { filter: null, q: '' };
 
@@ -32,5 +41,45 @@ describe('address paging', () => {
     expect(directCursor(first, { filter: 'available', q: '' }, 0)).toBeNull();
     expect(directCursor(first, { filter: 'in-use', q: '' }, 3)).toBeUndefined();
     expect(directCursor(first, { filter: null, q: 'web' }, 3)).toBeUndefined();
+  });
+});
+
+describe('requests for a window of rows', () => {
+  it('reads each wanted page whose cursor is known, and the first page always', () => {
+    const every = (page: number) => (page === 0 ? null : `c${page}`);
+    expect(planRequests([50, 51], every)).toEqual([
+      [0, 1],
+      [50, 1],
+      [51, 1],
+    ]);
+  });
+
+  it('walks ten pages at a time from the deepest known cursor towards a page that is not known', () => {
+    const known = new Map([
+      [1, 'a'],
+      [2, 'b'],
+      [3, 'c'],
+    ]);
+    const cursorOfPage = (page: number) => (page === 0 ? null : known.get(page));
+    expect(planRequests([50, 51], cursorOfPage)).toEqual([
+      [0, 1],
+      [3, WALK_PAGES],
+    ]);
+    expect(planRequests([0], () => undefined)).toEqual([[0, 1]]);
+  });
+
+  it("splits a walk's answer into pages, each with the cursor of the next", () => {
+    const items = Array.from({ length: 250 }, (_, i) => ({
+      ipAddress: `10.0.${Math.floor(i / 256)}.${i % 256}`,
+    }));
+    const pages = splitAnswer(7, WALK_PAGES, items, null);
+    expect(pages.map((p) => [p.page, p.items.length, p.nextCursor])).toEqual([
+      [7, 100, '10.0.0.99'],
+      [8, 100, '10.0.0.199'],
+      [9, 50, null],
+    ]);
+    const full = splitAnswer(0, 2, items.slice(0, 200), '10.0.0.199');
+    expect(full.map((p) => p.nextCursor)).toEqual(['10.0.0.99', '10.0.0.199']);
+    expect(splitAnswer(0, 1, [], null)).toEqual([{ page: 0, items: [], nextCursor: null }]);
   });
 });

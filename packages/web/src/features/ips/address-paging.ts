@@ -59,3 +59,54 @@ export function directCursor(
   if (first === null || view.filter !== null || view.q !== '') return undefined;
   return cursorOf(first.version, first.value + BigInt(page * ADDRESS_PAGE_SIZE - 1));
 }
+
+/** A walk towards a deep page of a filtered list reads this many pages per request (the API's limit). */
+export const WALK_PAGES = 10;
+
+/**
+ * The requests that cover the wanted pages, as [first page, pages read]: the first page always
+ * (it carries the totals), each wanted page whose cursor is known, and for one that is not, a walk
+ * of WALK_PAGES from the deepest page before it whose cursor is known.
+ */
+export function planRequests(
+  wanted: readonly number[],
+  cursorOfPage: (page: number) => string | null | undefined,
+): [number, number][] {
+  const requests = new Map<number, number>([[0, 1]]);
+  for (const page of wanted) {
+    if (page === 0 || cursorOfPage(page) !== undefined) {
+      requests.set(page, requests.get(page) ?? 1);
+      continue;
+    }
+    let known = page - 1;
+    while (known > 0 && cursorOfPage(known) === undefined) known--;
+    requests.set(known, WALK_PAGES);
+  }
+  return [...requests].sort(([a], [b]) => a - b);
+}
+
+/**
+ * The pages in an answer that read `span` pages from `page`, each with the cursor of the page after
+ * it (its last address; the answer's own `nextCursor` after the last one). An empty answer is still
+ * the first page of an empty list.
+ */
+export function splitAnswer<T extends { ipAddress: string }>(
+  page: number,
+  span: number,
+  items: readonly T[],
+  nextCursor: string | null,
+): { page: number; items: T[]; nextCursor: string | null }[] {
+  const pages: { page: number; items: T[]; nextCursor: string | null }[] = [];
+  for (let part = 0; part < span; part++) {
+    const slice = items.slice(part * ADDRESS_PAGE_SIZE, (part + 1) * ADDRESS_PAGE_SIZE);
+    if (slice.length === 0 && part > 0) break;
+    const isLast = slice.length < ADDRESS_PAGE_SIZE || part === span - 1;
+    pages.push({
+      page: page + part,
+      items: slice,
+      nextCursor: isLast ? nextCursor : (slice.at(-1)?.ipAddress ?? null),
+    });
+    if (isLast) break;
+  }
+  return pages;
+}

@@ -8,6 +8,8 @@ import {
   directCursor,
   firstListedAddress,
   pagesBetween,
+  planRequests,
+  splitAnswer,
 } from '../address-paging.js';
 import { type Subnet, subnetLength } from '../api/get-subnets.js';
 
@@ -31,9 +33,6 @@ interface WindowRequest {
   rows: { first: number; last: number } | null;
 }
 
-/** A walk towards a deep page of a filtered list reads this many pages per request (the API's limit). */
-const WALK_PAGES = 10;
-
 /**
  * Fetches the pages that cover the rows in view, and always the first page (it carries the totals).
  * An unfiltered list computes any page's cursor, so a jump deep into a /8 costs one request. A
@@ -53,18 +52,7 @@ export function useAddressWindow({ accountId, subnet, view, rows }: WindowReques
     directCursor(first, view, page) ?? (page === 0 ? null : cursors.get(page));
 
   const wanted = rows ? pagesBetween(rows.first, rows.last) : [];
-  // page -> how many pages its request reads (1, or WALK_PAGES on the way to a deep page).
-  const requests = new Map<number, number>([[0, 1]]);
-  for (const page of wanted) {
-    if (cursorOfPage(page) !== undefined) {
-      requests.set(page, Math.max(1, requests.get(page) ?? 1));
-      continue;
-    }
-    let known = page - 1;
-    while (known > 0 && cursorOfPage(known) === undefined) known--;
-    requests.set(known, WALK_PAGES);
-  }
-  const requested = [...requests].sort(([a], [b]) => a - b);
+  const requested = planRequests(wanted, cursorOfPage);
 
   const results = useQueries({
     queries: requested.map(([page, span]) => {
@@ -82,17 +70,10 @@ export function useAddressWindow({ accountId, subnet, view, rows }: WindowReques
   results.forEach((result, i) => {
     const [page, span] = requested[i] ?? [0, 1];
     if (!result.data) return;
-    const { items, nextCursor } = result.data;
-    // A walk's answer holds `span` pages: each one's rows, and the cursor of the page after it.
-    for (let part = 0; part < span; part++) {
-      const slice = items.slice(part * ADDRESS_PAGE_SIZE, (part + 1) * ADDRESS_PAGE_SIZE);
-      // An empty first page still carries the totals (an empty list).
-      if (slice.length === 0 && part > 0) break;
-      const isLast = slice.length < ADDRESS_PAGE_SIZE || part === span - 1;
-      const next = isLast ? nextCursor : (slice.at(-1)?.ipAddress ?? null);
-      byPage.set(page + part, { ...result.data, items: slice, nextCursor: next });
-      if (next !== null && directCursor(first, view, page + part + 1) === undefined) {
-        cursors.set(page + part + 1, next);
+    for (const part of splitAnswer(page, span, result.data.items, result.data.nextCursor)) {
+      byPage.set(part.page, { ...result.data, items: part.items, nextCursor: part.nextCursor });
+      if (part.nextCursor !== null && directCursor(first, view, part.page + 1) === undefined) {
+        cursors.set(part.page + 1, part.nextCursor);
       }
     }
   });
