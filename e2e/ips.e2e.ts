@@ -1,13 +1,10 @@
 /// <reference lib="dom" />
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { messages } from '@ipam/core/messages';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from './support/app.js';
 import { type Browser, laptop, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
-import { createApprovalsIn, ipamCommand } from './support/ipam-admin.js';
+import { createApprovalsIn } from './support/create-approvals.js';
 import { type AppServer, startServer } from './support/server.js';
 
 const noGroupYet = 'Create a group first: every subnet belongs to a group.';
@@ -97,14 +94,13 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
   const owner = uniqueEmail('ips-owner');
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'ipam-e2e-ips-'));
-    server = await startServer({ env: { IPAM_DATA_DIR: dataDir }, logName: 'ips-server' });
+    server = await startServer({ logName: 'ips-server' });
+    dataDir = server.dataDir;
     browser = await openBrowser(laptop, server.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('starts empty and says why the subnet buttons are off', async () => {
@@ -373,7 +369,7 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
 
   it('on a paid tier: IPv6 subnets, a /8, and a prefilled create from the URL', async () => {
     const { page, baseUrl } = browser;
-    ipamCommand(dataDir, ['admin', 'set-tier', owner, '1']);
+    expect((await server.cli(['admin', 'set-tier', owner, '1'])).code).toBe(0);
     await page.goto(`${baseUrl}/ips?create=ipv6&cidr=2001:db8:0:0::1/120`);
     const dialog = page.getByRole('dialog', { name: 'Create New IPv6 Subnet' });
     expect(await dialog.getByRole('textbox', { name: 'Network IP Address' }).inputValue()).toBe('2001:db8::');

@@ -18,11 +18,6 @@ function run(args: readonly string[], dataDir: string, extraEnv: Record<string, 
   return result.stdout;
 }
 
-/** Runs the built `ipam` command on a server's data folder (e.g. `admin set-tier <email> 1`). */
-export function ipamCommand(dataDir: string, args: readonly string[]): string {
-  return run([join(root, 'packages/server/bin/ipam.js'), ...args], dataDir);
-}
-
 /** What a scan reports for one address. */
 export interface ScanFinding {
   ipAddress: string;
