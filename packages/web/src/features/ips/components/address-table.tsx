@@ -1,21 +1,11 @@
 import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { type KeyboardEvent, type UIEvent, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import type { Address } from '../api/addresses.js';
-import {
-  fromScrollbar,
-  isScaled,
-  keyDistance,
-  rowTop,
-  scaledLayout,
-  scrolledBy,
-  type ScrollPosition,
-  settled,
-  visibleRows,
-  wheelDistance,
-} from '../scaled-scroll.js';
+import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
+import { useScaledScroll } from './use-scaled-scroll.js';
 
 const ROW_HEIGHT = 40;
 /** Rows fetched beyond the screen on each side, so a short scroll finds them loaded. */
@@ -44,9 +34,8 @@ interface AddressTableProps {
  */
 export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTableProps) {
   const { ref: sizeRef, height: viewportHeight } = useElementSize();
-  const [position, setPosition] = useState<ScrollPosition>({ scrollTop: 0, offset: 0 });
-  const positionRef = useRef(position);
   const layout = scaledLayout(total, ROW_HEIGHT, Math.max(viewportHeight, ROW_HEIGHT));
+  const { position, viewportRef, onScroll, onKeyDown } = useScaledScroll(layout);
   const inView = viewportHeight > 0 ? visibleRows(layout, position) : null;
 
   const first = inView?.first ?? 0;
@@ -64,55 +53,6 @@ export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTable
     );
     return () => clearTimeout(timer);
   }, [first, last, total, onWantedRows]);
-
-  // The scroll event our own wheel or key handling causes; any other scroll comes from the scrollbar.
-  const ownScrollTop = useRef<number | null>(null);
-  const moveTo = (element: HTMLDivElement, wanted: ScrollPosition) => {
-    element.scrollTop = wanted.scrollTop;
-    const actual = element.scrollTop;
-    // An unchanged scrollTop fires no scroll event.
-    ownScrollTop.current = actual === positionRef.current.scrollTop ? null : actual;
-    positionRef.current = settled(wanted, actual);
-    setPosition(positionRef.current);
-  };
-
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    const { scrollTop } = event.currentTarget;
-    if (ownScrollTop.current !== null && Math.abs(scrollTop - ownScrollTop.current) < 1) {
-      ownScrollTop.current = null;
-      return;
-    }
-    ownScrollTop.current = null;
-    positionRef.current = fromScrollbar(layout, scrollTop);
-    setPosition(positionRef.current);
-  };
-
-  // On a list taller than the scrolled element, the wheel moves rows by its own distance (natively
-  // it would move the thumb, which stands for many rows per pixel). React's wheel listener is passive.
-  const viewportRef = useRef<HTMLDivElement | null>(null);
-  const layoutRef = useRef(layout);
-  layoutRef.current = layout;
-  useEffect(() => {
-    const element = viewportRef.current;
-    if (!element) return;
-    const onWheel = (event: WheelEvent) => {
-      const current = layoutRef.current;
-      if (!isScaled(current) || event.deltaY === 0) return;
-      event.preventDefault();
-      const distance = wheelDistance(current, event.deltaY, event.deltaMode);
-      moveTo(element, scrolledBy(current, positionRef.current, distance));
-    };
-    element.addEventListener('wheel', onWheel, { passive: false });
-    return () => element.removeEventListener('wheel', onWheel);
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (!isScaled(layout) || event.target !== event.currentTarget) return;
-    const distance = keyDistance(layout, event.key);
-    if (distance === null) return;
-    event.preventDefault();
-    moveTo(event.currentTarget, scrolledBy(layout, positionRef.current, distance));
-  };
 
   const shown: number[] = [];
   if (inView) {

@@ -10,7 +10,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
@@ -19,14 +18,13 @@ import type { Id } from '../../../lib/auth-types.js';
 import type { Address } from '../api/addresses.js';
 import { useApprovals } from '../api/approvals.js';
 import { type Subnet, subnetCidr } from '../api/get-subnets.js';
-import { useScanNow } from '../api/save-subnet.js';
 import type { AddressFilter, AddressView } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
+import { ScanNowButton } from './scan-now-button.js';
 import { useAddressWindow } from './use-address-window.js';
 
-const SCAN_MESSAGE_MS = 3000;
 const SEARCH_DEBOUNCE_MS = 300;
 
 interface IpAddressesViewProps {
@@ -193,37 +191,5 @@ function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet 
         onClose={() => setApprovalsOpen(false)}
       />
     </>
-  );
-}
-
-/** Scan Now, then "Scan initiated!" for 3 seconds. */
-function ScanNowButton({ accountId, subnetId }: { accountId: Id; subnetId: string }) {
-  const scan = useScanNow(accountId);
-  const [isInitiated, setInitiated] = useState(false);
-  useEffect(() => {
-    if (!isInitiated) return;
-    const timer = setTimeout(() => setInitiated(false), SCAN_MESSAGE_MS);
-    return () => clearTimeout(timer);
-  }, [isInitiated]);
-  return (
-    <Row gap={6}>
-      <Button
-        size="xs"
-        loading={scan.isPending}
-        onClick={() =>
-          scan.mutate(subnetId, {
-            onSuccess: () => setInitiated(true),
-            onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-          })
-        }
-      >
-        Scan Now
-      </Button>
-      {isInitiated && (
-        <Text size="sm" c="green" role="status">
-          Scan initiated!
-        </Text>
-      )}
-    </Row>
   );
 }
