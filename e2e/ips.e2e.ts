@@ -390,6 +390,9 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await dialog.waitFor({ state: 'detached' });
     await page.unroute(slowCreate);
     await page.getByRole('heading', { name: 'IP Addresses for Subnet: V6 Lab' }).waitFor();
+    // The handled request leaves the URL, so a reload does not open the dialog again.
+    expect(new URL(page.url()).searchParams.get('create')).toBeNull();
+    expect(new URL(page.url()).searchParams.get('subnet')).not.toBeNull();
     await addressRow(page, '2001:db8::').waitFor();
     await addressRow(page, '2001:db8::1').waitFor();
     expect(await shownCount(page)).toContain('256 addresses');

@@ -54,32 +54,33 @@ function IpsScreen({ account }: { account: Account }) {
   const maxnetworks = account.maxnetworks ?? 0;
   const isLoaded = groups.data !== undefined && subnets.data !== undefined;
 
-  const selectSubnet = (subnetId: string | null) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (subnetId) next.set('subnet', subnetId);
-        else next.delete('subnet');
-        return next;
-      },
-      { replace: false },
-    );
-
-  // `/ips?create=ipv4&cidr=10.0.0.0/24` (from the calculators) opens the create form prefilled.
-  const createParam = searchParams.get('create');
-  const cidrParam = searchParams.get('cidr');
-  useEffect(() => {
-    const version = versionParam(createParam);
-    if (!version || !isLoaded) return;
+  // A handled create request leaves the URL with every change of the page (one update at a time:
+  // updates in the same tick read the same old search params).
+  const updateParams = (change: (next: URLSearchParams) => void, replace: boolean) =>
     setSearchParams(
       (params) => {
         const next = new URLSearchParams(params);
         next.delete('create');
         next.delete('cidr');
+        change(next);
         return next;
       },
-      { replace: true },
+      { replace },
     );
+  const selectSubnet = (subnetId: string | null) =>
+    updateParams((next) => (subnetId ? next.set('subnet', subnetId) : next.delete('subnet')), false);
+  const closeCreate = () => {
+    setCreating(null);
+    updateParams(() => {}, true);
+  };
+
+  // `/ips?create=ipv4&cidr=10.0.0.0/24` (from the calculators) opens the create form prefilled; the
+  // request stays in the URL while its dialog is open (or while it is refused, with the reason).
+  const createParam = searchParams.get('create');
+  const cidrParam = searchParams.get('cidr');
+  useEffect(() => {
+    const version = versionParam(createParam);
+    if (!version || !isLoaded) return;
     const reasons = panelButtonReasons({
       tier: account.tier,
       maxnetworks,
@@ -154,7 +155,7 @@ function IpsScreen({ account }: { account: Account }) {
         version={creating?.version ?? null}
         initial={creating?.initial}
         groups={groups.data}
-        onClose={() => setCreating(null)}
+        onClose={closeCreate}
         onCreated={(subnet) => selectSubnet(subnet.id)}
       />
       <EditSubnetModal
