@@ -143,6 +143,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet 
           <TextInput
             size="xs"
             placeholder="Search IPs..."
+            maxLength={500}
             aria-label="Search IPs"
             leftSection={<IconSearch size={14} />}
             value={search}
