@@ -4,6 +4,7 @@ import { messages } from '@ipam/core/messages';
 import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/schemas/auth-schemas';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { DomainError } from '../errors/domain-error.js';
+import { publishAcceptedInvites } from '../invites/accept-invites.js';
 import { emptyBody, errorResponse, meResponse } from '../http/api-schemas.js';
 import type { AppDeps } from '../http/app-deps.js';
 import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from '../http/cookies.js';
@@ -16,7 +17,7 @@ import { signUp } from './sign-up.js';
 /** Sign-up, login, logout, the current user and the current-account choice. */
 export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, config, limiter } = deps;
+  const { db, config, limiter, events } = deps;
   const tags = ['auth'];
 
   const limitAttempts = (request: FastifyRequest, reply: FastifyReply, email: string) => {
@@ -43,7 +44,8 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       limitAttempts(request, reply, request.body.email);
-      const { userId } = await signUp(db, request.body);
+      const { userId, accepted } = await signUp(db, request.body);
+      publishAcceptedInvites(events, userId, accepted);
       setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
       return reply.status(201).send(await meOrUnauthorised(userId, undefined));
     },
@@ -61,7 +63,8 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       limitAttempts(request, reply, request.body.email);
-      const { userId } = await logIn(db, request.body);
+      const { userId, accepted } = await logIn(db, request.body);
+      publishAcceptedInvites(events, userId, accepted);
       // A fresh session id at login; any session the browser carried before is ended.
       if (request.auth) await endSession(db, request.auth.token);
       setSessionCookie(reply, await startSession(db, userId), config.publicUrl);

@@ -6,7 +6,7 @@ import { insertAccount, linkUser } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { acceptPendingInvites } from '../invites/accept-invites.js';
+import { acceptPendingInvites, type AcceptedInvite } from '../invites/accept-invites.js';
 import { emailExists, insertUser } from '../users/user-repository.js';
 import { hashPassword } from './password.js';
 
@@ -14,15 +14,19 @@ import { hashPassword } from './password.js';
  * Registers a user: the user, their own tier-0 account (reference = e-mail) and the link, in one
  * transaction; pending invites for the e-mail are accepted. Returns the new user's id.
  */
-export async function signUp(db: Db, input: SignupInput): Promise<{ userId: string; accountId: string }> {
+export async function signUp(
+  db: Db,
+  input: SignupInput,
+): Promise<{ userId: string; accountId: string; accepted: AcceptedInvite[] }> {
   const email = input.email.trim().toLowerCase();
   if (await emailExists(db, email)) throw emailInUse();
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const accountId = randomUUID();
   const free = tierDefaults(0);
+  let accepted: AcceptedInvite[] = [];
   try {
-    await db.transaction().execute(async (trx) => {
+    accepted = await db.transaction().execute(async (trx) => {
       const at = nowIso();
       await insertUser(trx, { id: userId, email, passwordHash, createdAt: at });
       await insertAccount(trx, {
@@ -35,14 +39,14 @@ export async function signUp(db: Db, input: SignupInput): Promise<{ userId: stri
         createdAt: at,
       });
       await linkUser(trx, userId, accountId, at);
-      await acceptPendingInvites(trx, { id: userId, email });
+      return acceptPendingInvites(trx, { id: userId, email });
     });
   } catch (error) {
     // Two sign-ups with one e-mail at once: the unique index decides.
     if (isUniqueViolation(error)) throw emailInUse();
     throw error;
   }
-  return { userId, accountId };
+  return { userId, accountId, accepted };
 }
 
 function emailInUse(): DomainError {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS } from '../../test/dialects.js';
-import { buildTestApp, signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
+import {
+  buildTestApp,
+  goodPassword,
+  signUp,
+  uniqueEmail,
+  useTestApp,
+  type TestApp,
+} from '../../test/factories.js';
 import { cookieOf, eventually, openEventStream } from '../../test/sse-client.js';
 import { updateTierAndLimits } from '../accounts/account-repository.js';
 import { createLocalEventBus } from './event-hub.js';
@@ -73,6 +80,50 @@ for (const dialect of DIALECTS) {
       expect(otherStream.events).toEqual([]);
       otherStream.close();
       ownStream.close();
+    });
+
+    it('tells the inviting account when the invitee signs up or logs in and joins', async () => {
+      const owner = await signUp(t.current);
+      await updateTierAndLimits(t.current.db, owner.accountId, { tier: 4, maxusers: 50, maxnetworks: 10 });
+      const ownerStream = await openEventStream(
+        streamUrl(t.current, owner.accountId),
+        cookieOf(owner.client),
+      );
+      const newcomerEmail = uniqueEmail('newcomer');
+      const first = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: newcomerEmail,
+      });
+      await ownerStream.waitFor((e) => e.id === first.body.id);
+      const newcomer = await signUp(t.current, newcomerEmail);
+      expect(await ownerStream.waitFor((e) => e.kind === 'user')).toEqual({
+        kind: 'user',
+        id: newcomer.userId,
+      });
+
+      // Someone already registered elsewhere joins at their next login.
+      const existing = await signUp(t.current);
+      const second = await owner.client.post(`/api/accounts/${owner.accountId}/invites`, {
+        email: existing.email,
+      });
+      const login = await t.current.client().post('/api/auth/login', {
+        email: existing.email,
+        password: goodPassword,
+      });
+      expect(login.status).toBe(200);
+      await ownerStream.waitFor(() => ownerStream.events.length >= 6);
+      expect(ownerStream.events.map((e) => `${e.kind}:${e.id}`)).toEqual([
+        `invite:${first.body.id}`,
+        `user:${newcomer.userId}`,
+        `invite:${first.body.id}`,
+        `invite:${second.body.id}`,
+        `user:${existing.userId}`,
+        `invite:${second.body.id}`,
+      ]);
+      const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
+      expect(users.body.items.map((u: { email: string }) => u.email).sort()).toEqual(
+        [owner.email, newcomerEmail, existing.email].sort(),
+      );
+      ownerStream.close();
     });
 
     it('refuses an outsider with 404 and an anonymous caller with 401', async () => {

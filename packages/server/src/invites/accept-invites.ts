@@ -2,13 +2,18 @@ import { linkUser } from '../accounts/account-repository.js';
 import { recordAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
+import type { EventPublisher } from '../events/event-publisher.js';
 import { takeInvitesForEmail } from './invite-repository.js';
 
 /**
  * Links the user to every account that invited their e-mail and deletes those invites (at sign-up
- * and at login). Call inside a transaction; returns the accounts joined.
+ * and at login). Call inside a transaction; returns what was joined, for the events to publish after
+ * commit.
  */
-export async function acceptPendingInvites(db: Db, user: { id: string; email: string }): Promise<string[]> {
+export async function acceptPendingInvites(
+  db: Db,
+  user: { id: string; email: string },
+): Promise<AcceptedInvite[]> {
   const invites = await takeInvitesForEmail(db, user.email);
   const at = nowIso();
   for (const invite of invites) {
@@ -22,5 +27,23 @@ export async function acceptPendingInvites(db: Db, user: { id: string; email: st
       after: { email: user.email, fromInvite: invite.id },
     });
   }
-  return invites.map((invite) => invite.accountId);
+  return invites.map((invite) => ({ accountId: invite.accountId, inviteId: invite.id }));
+}
+
+/** An invite turned into a membership. */
+export interface AcceptedInvite {
+  accountId: string;
+  inviteId: string;
+}
+
+/** Tells each joined account's open streams that a user arrived and an invite went away. */
+export function publishAcceptedInvites(
+  events: EventPublisher,
+  userId: string,
+  accepted: AcceptedInvite[],
+): void {
+  for (const { accountId, inviteId } of accepted) {
+    events.publish(accountId, { kind: 'user', id: userId });
+    events.publish(accountId, { kind: 'invite', id: inviteId });
+  }
 }

@@ -68,12 +68,7 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
 
   const hasFieldErrors = save.error instanceof ApiError && Object.keys(save.error.fields).length > 0;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title={group ? 'Edit Group' : 'Create New Group'}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={close} title={group ? 'Edit Group' : 'Create New Group'}>
       <form onSubmit={submit} noValidate aria-label={group ? 'Edit Group' : 'Create New Group'}>
         <Stack>
           <TextInput label="Name" required data-autofocus maxLength={100} {...form.getInputProps('name')} />

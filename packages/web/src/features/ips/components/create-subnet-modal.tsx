@@ -80,13 +80,7 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
     error instanceof ApiError && (error.code === 'subnet_overlap' || Object.keys(error.fields).length > 0);
   const title = version === 6 ? 'Create New IPv6 Subnet' : 'Create New IPv4 Subnet';
   return (
-    <Modal
-      opened={version !== null}
-      onClose={close}
-      title={title}
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={version !== null} onClose={close} title={title} size="lg">
       <Box pos="relative">
         <BusyOverlay visible={create.isPending} />
         <form onSubmit={submit} noValidate aria-label={title}>

@@ -110,12 +110,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
   const failed = save.error ?? clear.error;
   const hasFieldErrors = failed instanceof ApiError && Object.keys(failed.fields).length > 0;
   return (
-    <Modal
-      opened={address !== null}
-      onClose={close}
-      title="Edit IP Address"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={address !== null} onClose={close} title="Edit IP Address">
       <Box pos="relative">
         <BusyOverlay visible={save.isPending || clear.isPending} />
         <form onSubmit={submit} noValidate aria-label="Edit IP Address">

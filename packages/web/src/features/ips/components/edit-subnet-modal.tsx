@@ -91,13 +91,7 @@ export function EditSubnetModal({
   const updateError = update.error;
   const hasFieldErrors = updateError instanceof ApiError && Object.keys(updateError.fields).length > 0;
   return (
-    <Modal
-      opened={subnet !== null}
-      onClose={close}
-      title="Edit Subnet"
-      size="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={subnet !== null} onClose={close} title="Edit Subnet" size="lg">
       <Box pos="relative">
         <BusyOverlay visible={update.isPending || remove.isPending} />
         {subnet && (

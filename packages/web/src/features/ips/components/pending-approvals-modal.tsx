@@ -28,13 +28,7 @@ export function PendingApprovalsModal({
   const settle = useSettleApprovals(accountId, subnetId);
   const busyId = settle.isPending ? settle.variables.approvalId : undefined;
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Pending Approvals"
-      size="xl"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={onClose} title="Pending Approvals" size="xl">
       <Box pos="relative">
         <BusyOverlay visible={settle.isPending && busyId === null} />
         <Stack>
