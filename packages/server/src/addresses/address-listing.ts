@@ -8,7 +8,6 @@ import {
   countSearch,
   countStored,
   listStored,
-  type AddressStatus,
   type StoredAddress,
   type StoredFilter,
   type SubnetRef,
@@ -27,17 +26,7 @@ export interface AddressQuery {
 }
 
 /** An address as the API shows it; never-written addresses have `id` null. */
-export interface AddressItem {
-  id: string | null;
-  value: bigint;
-  ipAddress: string;
-  status: AddressStatus;
-  hostname: string;
-  description: string;
-  allowScannerUpdate: boolean;
-  updatedDate: string | null;
-  updatedBy: string | null;
-}
+export type AddressItem = Omit<StoredAddress, 'id'> & { id: string | null };
 
 /** A page of addresses in numeric order, with the totals after filter and search. */
 export interface AddressPage {

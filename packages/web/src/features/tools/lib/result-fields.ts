@@ -1,32 +1,17 @@
-/** The IPv4 calculator's result as the screen and the CSV use it (core's IPv4Calculation fits). */
-export interface IPv4Result {
-  readonly address: string;
-  readonly cidr: number;
-  readonly networkAddress: string;
-  readonly broadcastAddress: string | null;
-  readonly firstUsable: string;
-  readonly lastUsable: string;
-  readonly usableIpRange: string;
-  readonly totalAddresses: number;
-  readonly totalHosts: number;
-  readonly subnetMask: string;
-  readonly wildcardMask: string;
-  readonly binarySubnetMask: string;
+import type { IPv4Calculation } from '@ipam/core/calculator-ipv4';
+import type { IPv6Calculation } from '@ipam/core/calculator-ipv6';
+
+/** The IPv4 calculator's result as the screen and the CSV use it: core's, or a saved one's JSON. */
+export type IPv4Result = Omit<IPv4Calculation, 'version' | 'ipClass' | 'ipType'> & {
   readonly ipClass: string;
   readonly ipType: string;
-}
+};
 
-/** The IPv6 calculator's result as the screen and the CSV use it (core's IPv6Calculation fits). */
-export interface IPv6Result {
-  readonly address: string;
-  readonly cidr: number;
-  readonly networkAddress: string;
-  readonly lastAddress: string;
-  readonly usableIpRange: string;
-  readonly totalAddresses: string;
-  readonly subnetMask: string;
-  readonly ipType: string;
-}
+/** The IPv6 calculator's result as the screen and the CSV use it: core's, or a saved one's JSON. */
+export type IPv6Result = Pick<
+  IPv6Calculation,
+  'address' | 'cidr' | 'networkAddress' | 'lastAddress' | 'usableIpRange' | 'totalAddresses' | 'subnetMask'
+> & { readonly ipType: string };
 
 /** One line of a result: its label, the text on screen and the plain value written to CSV. */
 export interface FieldDefinition<Result> {
