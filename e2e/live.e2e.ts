@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardValue, signUp } from './support/app.js';
+import { cardValue, password, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, startServer } from './support/server.js';
 
@@ -90,6 +90,30 @@ describe('live updates between two users of one account', () => {
     expect(deleted.ok()).toBe(true);
     await page.getByText('No pending invites.').waitFor({ timeout: 5_000 });
     expect(await isSamePage(page)).toBe(true);
+  });
+
+  it('an invitee who signs up moves from Pending Invites to Users on the open tab', async () => {
+    const { page } = colleague;
+    const newcomer = uniqueEmail('live-newcomer');
+    await apiPost(owner, `/api/accounts/${accountId}/invites`, { email: newcomer });
+    await page
+      .getByRole('table', { name: 'Pending Invites' })
+      .getByText(newcomer)
+      .waitFor({ timeout: 5_000 });
+    await markPage(page);
+
+    // The newcomer registers from somewhere else (no browser session of this test involved).
+    const signedUp = await fetch(`${server.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: newcomer, password }),
+    });
+    expect(signedUp.status).toBe(201);
+    await page.getByRole('table', { name: 'Users' }).getByText(newcomer).waitFor({ timeout: 5_000 });
+    await page.getByText('No pending invites.').waitFor({ timeout: 5_000 });
+    await page.getByText('3 user(s) of 5').waitFor();
+    expect(await isSamePage(page)).toBe(true);
+    await screenshot(page, 'live-settings-invitee-joined');
   });
 
   it("a group created by the owner raises Total Groups on the colleague's open Dashboard", async () => {
