@@ -83,13 +83,17 @@ export async function replaceApprovals(
     .execute();
 }
 
-/** Removes approval entries by id; returns how many went. */
-export async function deleteApprovals(db: Db, subnetId: string, ids: readonly string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const result = await db
+/**
+ * Removes approval entries by id; answers the ids this call removed (an entry another transaction
+ * removed first is not among them, so the caller never settles it twice).
+ */
+export async function deleteApprovals(db: Db, subnetId: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .deleteFrom('approvals')
     .where('subnet_id', '=', subnetId)
     .where('id', 'in', ids)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -116,9 +116,23 @@ export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise
   return (await listApprovals(ctx.db, ctx.account.id, subnetId)).map(approvalView);
 }
 
+/** The entries a settle is about: the one named (404 when it is not the subnet's) or all of them. */
+async function entriesToSettle(
+  trx: Db,
+  accountId: string,
+  subnetId: string,
+  approvalId: string | null,
+): Promise<ApprovalRecord[]> {
+  if (approvalId === null) return listApprovals(trx, accountId, subnetId);
+  const approval = await findApproval(trx, accountId, subnetId, approvalId);
+  if (!approval) throw new DomainError('not_found', messages.notFound);
+  return [approval];
+}
+
 /**
- * Settles approval entries in one transaction: each is removed first (so two people settling the
- * same entry cannot both apply it), and on confirm its recommended status is written to the address
+ * Settles approval entries in one transaction: each is removed first and only the entries this call
+ * removed are applied (so two people settling the same entry cannot both apply it, nor apply an entry
+ * a rescan replaced meanwhile), and on confirm its recommended status is written to the address
  * (hostname emptied when the result is Available).
  */
 async function settle(
@@ -129,20 +143,11 @@ async function settle(
 ): Promise<number> {
   const settled = await ctx.db.transaction().execute(async (trx) => {
     const subnet = await requireSubnet(trx, ctx.account.id, subnetId);
-    let approvals: ApprovalRecord[];
-    if (approvalId === null) {
-      approvals = await listApprovals(trx, ctx.account.id, subnetId);
-    } else {
-      const approval = await findApproval(trx, ctx.account.id, subnetId, approvalId);
-      if (!approval) throw new DomainError('not_found', messages.notFound);
-      approvals = [approval];
-    }
-    const removed = await deleteApprovals(
-      trx,
-      subnetId,
-      approvals.map((approval) => approval.id),
-    );
-    if (approvalId !== null && removed === 0) throw new DomainError('not_found', messages.notFound);
+    const listed = await entriesToSettle(trx, ctx.account.id, subnetId, approvalId);
+    const ids = listed.map((approval) => approval.id);
+    const removed = new Set(await deleteApprovals(trx, subnetId, ids));
+    if (approvalId !== null && removed.size === 0) throw new DomainError('not_found', messages.notFound);
+    const approvals = listed.filter((approval) => removed.has(approval.id));
     for (const approval of approvals) {
       if (isConfirm) {
         const recommendation = recommendedStatus(approval.status);

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { findStored } from '../addresses/address-repository.js';
+import { pageAudit } from '../audit/audit-repository.js';
+import { deleteApprovals, listApprovals, replaceApprovals } from './approval-repository.js';
+import { confirmAllApprovals, createApprovals } from './approvals.js';
+
+for (const dialect of DIALECTS) {
+  describe(`settling approvals at the same time as someone else (${dialect})`, () => {
+    const database = useTestDatabase(dialect);
+
+    it('Confirm All applies none of the entries another person removed while it waited', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.0.0.0/24', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+      await createApprovals(db, subnet.id, [
+        { ipAddress: '10.0.0.7', status: 'Available', hostname: 'found' },
+        { ipAddress: '10.0.0.8', status: 'Available' },
+      ]);
+      const pending = await listApprovals(db, ctx.account.id, subnet.id);
+      let confirming: Promise<unknown> | undefined;
+      await db.transaction().execute(async (trx) => {
+        // Someone else's Ignore All is removing the entries and has not committed yet.
+        expect(
+          await deleteApprovals(
+            trx,
+            subnet.id,
+            pending.map((approval) => approval.id),
+          ),
+        ).toHaveLength(2);
+        confirming = confirmAllApprovals(ctx, subnet.id);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      // The entries were ignored: Confirm All finds nothing left to settle and writes no address.
+      expect(await confirming).toBe(0);
+      const ref = { id: subnet.id, version: 4 as const };
+      expect(await findStored(db, ref, 0x0a000007n)).toBeUndefined();
+      expect(await findStored(db, ref, 0x0a000008n)).toBeUndefined();
+      expect(await rowsOfSubnet(db, 'ip_addresses', subnet.id)).toBe(0);
+      const log = await pageAudit(db, ctx.account.id, { subnetId: subnet.id, limit: 50 });
+      expect(log.filter((entry) => entry.entity === 'approval-confirmed')).toEqual([]);
+    });
+
+    it('Confirm All applies a replaced entry only as the rescan left it', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.1.0.0/24', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+      await createApprovals(db, subnet.id, [{ ipAddress: '10.1.0.9', status: 'Available' }]);
+      const fresh = {
+        id: randomUUID(),
+        value: 0x0a010009n,
+        ipAddress: '10.1.0.9',
+        status: 'In Use',
+        hostname: '',
+        description: '',
+        createdAt: new Date().toISOString(),
+      };
+      let confirming: Promise<unknown> | undefined;
+      await db.transaction().execute(async (trx) => {
+        // A rescan replacing the entry (same address, new finding) has not committed yet.
+        await replaceApprovals(trx, ctx.account.id, { id: subnet.id, version: 4 }, [fresh]);
+        confirming = confirmAllApprovals(ctx, subnet.id);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      // Either order is fine (one engine waits, the other runs after the rescan), but what Confirm All
+      // applies is exactly what it removed: never the replaced entry while the new one stays pending.
+      const settled = await confirming;
+      const address = await findStored(db, { id: subnet.id, version: 4 }, fresh.value);
+      const left = (await listApprovals(db, ctx.account.id, subnet.id)).map((a) => a.id);
+      if (settled === 0) {
+        expect(address).toBeUndefined();
+        expect(left).toEqual([fresh.id]);
+      } else {
+        expect(settled).toBe(1);
+        expect(address?.status).toBe('Available');
+        expect(left).toEqual([]);
+      }
+    });
+  });
+}
