@@ -136,6 +136,7 @@ export const messages = {
   jsonRequired: 'Requests that change data must send a JSON body.',
   messageRequired: 'Message is required.',
   invalidRequest: 'The request is not valid.',
+  textHasNul: 'Text must not contain the NUL character.',
 
   // Groups, subnets, addresses and approvals (server rules the spec leaves open; these texts are ours)
   groupNotEmpty: (groups: number, subnets: number) =>

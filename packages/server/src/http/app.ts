@@ -30,6 +30,7 @@ import { registerSecurityHeaders } from './security-headers.js';
 import { registerSessionHook } from './session-hook.js';
 import { registerSystemRoutes } from './system-routes.js';
 import { defaultWebDistDir, registerWebApp } from './web-app.js';
+import { registerTextGuard } from './text-guard.js';
 import { registerWriteGuard } from './write-guard.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerOpenApi(app);
   registerSessionHook(app, db);
   registerWriteGuard(app, config.publicUrl);
+  registerTextGuard(app);
   registerAccountScope(app, db);
 
   registerSystemRoutes(app, deps);
