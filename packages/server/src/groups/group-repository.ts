@@ -1,4 +1,5 @@
-import { sql, type Selectable } from 'kysely';
+import { sortedByName } from '@ipam/core/name-order';
+import type { Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import type { GroupsTable } from '../db/schema.js';
@@ -24,16 +25,13 @@ function toGroup(row: Selectable<GroupsTable>): GroupRecord {
   };
 }
 
-/** The account's groups ordered by name (case-insensitive, the same on both engines). */
+/**
+ * The account's groups ordered by name, case-insensitive. Sorted here, not in SQL: SQLite's lower()
+ * folds ASCII only and PostgreSQL orders by its collation, so the engines would disagree.
+ */
 export async function listGroups(db: Db, accountId: string): Promise<GroupRecord[]> {
-  const rows = await db
-    .selectFrom('groups')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .execute();
-  return rows.map(toGroup);
+  const rows = await db.selectFrom('groups').selectAll().where('account_id', '=', accountId).execute();
+  return sortedByName(rows.map(toGroup));
 }
 
 /** A group of the account, or undefined (another account's group is not found). */

@@ -33,6 +33,21 @@ for (const dialect of DIALECTS) {
       expect(list.body.items[0].parentId).toBe(created.body.id);
     });
 
+    it('lists groups by name ignoring case, non-ASCII letters included, the same on both engines', async () => {
+      const me = await accountSession(t.current);
+      for (const name of ['Éb', 'éa', 'b', 'A', 'Zulu', 'a-c', 'ab']) await postGroup(me, name);
+      const list = await me.call('GET', '/groups');
+      expect(list.body.items.map((g: { name: string }) => g.name)).toEqual([
+        'A',
+        'a-c',
+        'ab',
+        'b',
+        'Zulu',
+        'éa',
+        'Éb',
+      ]);
+    });
+
     it('refuses an empty name with the spec message, unknown fields and a parent that is not ours', async () => {
       const me = await accountSession(t.current);
       const other = await accountSession(t.current);

@@ -1,5 +1,6 @@
 import type { Prefix } from '@ipam/core/prefix';
 import { prefixLast } from '@ipam/core/prefix';
+import { sortedByName } from '@ipam/core/name-order';
 import { sql, type Selectable } from 'kysely';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { isPostgres, type Db } from '../db/database.js';
@@ -48,16 +49,13 @@ function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
   };
 }
 
-/** The account's subnets ordered by name (case-insensitive, the same on both engines). */
+/**
+ * The account's subnets ordered by name, case-insensitive. Sorted here, not in SQL: SQLite's lower()
+ * folds ASCII only and PostgreSQL orders by its collation, so the engines would disagree.
+ */
 export async function listSubnets(db: Db, accountId: string): Promise<SubnetRecord[]> {
-  const rows = await db
-    .selectFrom('subnets')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .orderBy(sql`lower(name)`)
-    .orderBy('id')
-    .execute();
-  return rows.map(toSubnet);
+  const rows = await db.selectFrom('subnets').selectAll().where('account_id', '=', accountId).execute();
+  return sortedByName(rows.map(toSubnet));
 }
 
 /**

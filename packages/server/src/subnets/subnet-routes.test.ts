@@ -40,6 +40,17 @@ for (const dialect of DIALECTS) {
       expect((await me.call('GET', '/subnets')).body).toEqual({ items: [created.body] });
     });
 
+    it('lists subnets by name ignoring case, non-ASCII letters included, the same on both engines', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const group = await postGroup(me, 'G');
+      const names = ['Éb', 'éa', 'b', 'A', 'Zulu'];
+      for (const [i, name] of names.entries()) {
+        expect((await postSubnet(me, group.id, `10.${i}.0.0/24`, { name })).status).toBe(201);
+      }
+      const list = await me.call('GET', '/subnets');
+      expect(list.body.items.map((s: { name: string }) => s.name)).toEqual(['A', 'b', 'Zulu', 'éa', 'Éb']);
+    });
+
     it('creates an IPv6 subnet stored in RFC 5952 form with its prefixLength', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const group = await postGroup(me, 'Lab');
