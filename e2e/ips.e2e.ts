@@ -269,6 +269,42 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await page.getByRole('button', { name: 'Clear Filter' }).click();
   });
 
+  it('Clear Filter shows the whole list at once, never an old search without its filter', async () => {
+    const { page } = browser;
+    const searchBox = page.getByRole('textbox', { name: 'Search IPs' });
+    await page.getByRole('button', { name: 'Show Available' }).click();
+    await searchBox.fill('192.168.1.1');
+    // .1, .10 to .19 and .100 to .199
+    await expect.poll(() => shownCount(page)).toBe('111 addresses match');
+    const asked: URL[] = [];
+    const onRequest = (request: { url: () => string }) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/addresses')) asked.push(url);
+    };
+    page.on('request', onRequest);
+    try {
+      await page.getByRole('button', { name: 'Clear Filter' }).click();
+      await expect.poll(() => shownCount(page)).toBe('254 addresses');
+      // A search typed right after Clear Filter does not bring the cleared one back meanwhile.
+      await page.getByRole('button', { name: 'Show Available' }).click();
+      await searchBox.fill('192.168.1.2');
+      await expect.poll(() => shownCount(page)).toBe('66 addresses match');
+      await page.getByRole('button', { name: 'Clear Filter' }).click();
+      await searchBox.fill('192.168.1.3');
+      await expect.poll(() => shownCount(page)).toBe('11 addresses match');
+    } finally {
+      page.off('request', onRequest);
+    }
+    const oldSearchAlone = asked.filter(
+      (url) =>
+        url.searchParams.has('q') &&
+        !url.searchParams.has('filter') &&
+        url.searchParams.get('q') !== '192.168.1.3',
+    );
+    expect(oldSearchAlone.map(String)).toEqual([]);
+    await page.getByRole('button', { name: 'Clear Filter' }).click();
+  });
+
   it('edits scanning (frequency shown in months, days or hours) and scans on request', async () => {
     const { page } = browser;
     expect(await page.getByRole('button', { name: 'Scan Now' }).count()).toBe(0);

@@ -9,7 +9,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
@@ -24,8 +23,7 @@ import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { useAddressWindow } from './use-address-window.js';
-
-const SEARCH_DEBOUNCE_MS = 300;
+import { useSearchQuery } from './use-search-query.js';
 
 interface IpAddressesViewProps {
   accountId: Id;
@@ -61,7 +59,7 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
 function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet }) {
   const [filter, setFilter] = useState<AddressFilter | null>(null);
   const [search, setSearch] = useState('');
-  const [q] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const q = useSearchQuery(search);
   const view: AddressView = { filter, q };
   const viewKey = `${filter ?? ''}|${q}`;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
