@@ -187,6 +187,19 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     expect(await shownCount(page)).toContain('254 addresses');
     await page.getByText('0% Used').waitFor();
 
+    // On a 1024 px screen every column fits beside the panel: Edit is in view, nothing scrolls sideways.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await expect
+      .poll(() => table(page).evaluate((element) => element.scrollWidth - element.clientWidth))
+      .toBe(0);
+    const edit = await addressRow(page, '192.168.1.1')
+      .getByRole('button', { name: 'Edit 192.168.1.1' })
+      .boundingBox();
+    const frame = await table(page).boundingBox();
+    expect(edit && frame && edit.x + edit.width <= frame.x + frame.width).toBe(true);
+    await screenshot(page, 'ips-1024');
+    await page.setViewportSize(laptop);
+
     // Overlap: the server's message, under the network field.
     await page.getByRole('button', { name: '+ IPv4 Subnet' }).click();
     const second = page.getByRole('dialog', { name: 'Create New IPv4 Subnet' });
@@ -227,6 +240,10 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
 
     await openSubnet(page, 'Office LAN');
     dialog = await editAddress(page, '192.168.1.10');
+    // The address reads in a fixed-width font, its label like every other label.
+    const fontOf = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).fontFamily);
+    expect(await fontOf(dialog.getByRole('textbox', { name: 'IP Address' }))).toContain('monospace');
+    expect(await fontOf(dialog.getByText('IP Address', { exact: true }))).not.toContain('monospace');
     await choose(page, dialog, 'Status', 'In Use');
     await dialog.getByRole('textbox', { name: 'Hostname' }).fill('web-01');
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Front web server');
@@ -338,7 +355,12 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     expect(subnetId).not.toBe('');
     expect(await page.getByRole('button', { name: /Pending Approvals/ }).count()).toBe(0);
     createApprovalsIn(dataDir, subnetId, [
-      { ipAddress: '192.168.1.20', status: 'Available', hostname: 'printer-2f' },
+      {
+        ipAddress: '192.168.1.20',
+        status: 'Available',
+        hostname: 'printer-2f',
+        description: 'Seen on port 9100',
+      },
       { ipAddress: '192.168.1.21', status: 'In Use', hostname: 'gone' },
       { ipAddress: '192.168.1.22', status: 'Available', hostname: 'cam-1' },
       { ipAddress: '192.168.1.23', status: 'Reserved' },
@@ -348,6 +370,15 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     const dialog = page.getByRole('dialog', { name: 'Pending Approvals' });
     const entry = (ip: string) => dialog.getByRole('row').filter({ hasText: ip });
     await entry('192.168.1.20').getByText('Change to In Use').waitFor();
+    // What the scan saw in full, the description too, so the choice is an informed one.
+    expect(await entry('192.168.1.20').getByRole('cell').allTextContents()).toEqual([
+      '192.168.1.20',
+      'Available',
+      'printer-2f',
+      'Seen on port 9100',
+      'Change to In Use',
+      'ConfirmIgnore',
+    ]);
     await entry('192.168.1.21').getByText('Change to Available').waitFor();
     await screenshot(page, 'ips-approvals');
 

@@ -135,7 +135,7 @@ function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
       style={style}
       data-ip={address.ipAddress}
     >
-      <div role="cell" className={`${classes.cell} ${classes.ip}`}>
+      <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
         {address.ipAddress}
       </div>
       <div role="cell" className={classes.cell}>
@@ -153,7 +153,7 @@ function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
           {address.description}
         </Text>
       </div>
-      <div role="cell" className={classes.cell}>
+      <div role="cell" className={`${classes.cell} ${classes.actions}`}>
         <Button
           size="compact-xs"
           variant="light"

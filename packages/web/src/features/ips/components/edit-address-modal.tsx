@@ -120,7 +120,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
               readOnly
               variant="filled"
               value={address?.ipAddress ?? ''}
-              ff="monospace"
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             />
             <Select
               label="Status"

@@ -35,13 +35,14 @@ export function PendingApprovalsModal({
           {approvals.length === 0 ? (
             <Text c="dimmed">No pending approvals.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={700}>
               <Table striped aria-label="Pending Approvals">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>IP Address</Table.Th>
                     <Table.Th>Status</Table.Th>
                     <Table.Th>Hostname</Table.Th>
+                    <Table.Th>Description</Table.Th>
                     <Table.Th>Recommendation</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
@@ -52,6 +53,7 @@ export function PendingApprovalsModal({
                       <Table.Td ff="monospace">{approval.ipAddress}</Table.Td>
                       <Table.Td>{approval.status}</Table.Td>
                       <Table.Td>{approval.hostname}</Table.Td>
+                      <Table.Td>{approval.description}</Table.Td>
                       <Table.Td>{recommendationText(approval)}</Table.Td>
                       <Table.Td>
                         <Row gap="xs" wrap="nowrap">
