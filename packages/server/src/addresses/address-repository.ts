@@ -204,6 +204,31 @@ export async function countSearch(
   };
 }
 
+/**
+ * The stored rows of these addresses (at most a statement's worth), in address order; `isLocked` holds
+ * them until the transaction ends (PostgreSQL `for update`, which also answers their newest version).
+ */
+export async function findStoredAmong(
+  db: Db,
+  subnet: SubnetRef,
+  values: readonly bigint[],
+  isLocked: boolean,
+): Promise<StoredAddress[]> {
+  if (values.length === 0) return [];
+  let query = db
+    .selectFrom('ip_addresses')
+    .selectAll()
+    .where('subnet_id', '=', subnet.id)
+    .where(
+      'sort_key',
+      'in',
+      values.map((value) => sortKeyOf(subnet.version, value)),
+    )
+    .orderBy('sort_key');
+  if (isLocked) query = query.forUpdate();
+  return (await query.execute()).map(toStored);
+}
+
 /** The stored row of one address, or undefined. */
 export async function findStored(
   db: Db,

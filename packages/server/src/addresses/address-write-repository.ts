@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { isPostgres, type Db } from '../db/database.js';
 import type { Insertable } from 'kysely';
+import { chunksOf } from '../db/chunks.js';
+import { isPostgres, type Db } from '../db/database.js';
 import type { IpAddressesTable } from '../db/schema.js';
-import { addressText, foldedForSearch, sortKeyOf } from './address-keys.js';
+import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
-import { findStored, type AddressStatus, type StoredAddress, type SubnetRef } from './address-repository.js';
+import {
+  findStoredAmong,
+  type AddressStatus,
+  type StoredAddress,
+  type SubnetRef,
+} from './address-repository.js';
 
 /** The data of an address a write sets. */
 export interface AddressFields {
@@ -14,73 +20,95 @@ export interface AddressFields {
   allowScannerUpdate: boolean;
 }
 
+/** The data of an address with who wrote it when (null for a never-written row). */
+type AddressData = AddressFields & { value: bigint; updatedDate: string | null; updatedBy: string | null };
+
+/** The stored row of an address's data. */
+function rowOf(accountId: string, subnet: SubnetRef, data: AddressData): Insertable<IpAddressesTable> {
+  return {
+    id: randomUUID(),
+    account_id: accountId,
+    subnet_id: subnet.id,
+    ip_address: addressText(subnet.version, data.value),
+    sort_key: sortKeyOf(subnet.version, data.value),
+    status: data.status,
+    hostname: data.hostname,
+    description: data.description,
+    hostname_folded: foldedForSearch(data.hostname),
+    description_folded: foldedForSearch(data.description),
+    allow_scanner_update: data.allowScannerUpdate ? 1 : 0,
+    updated_date: data.updatedDate,
+    updated_by: data.updatedBy,
+  };
+}
+
+/** The virtual Available row of a never-written address. */
+function virtualData(value: bigint): AddressData {
+  return {
+    value,
+    status: 'Available',
+    hostname: '',
+    description: '',
+    allowScannerUpdate: true,
+    updatedDate: null,
+    updatedBy: null,
+  };
+}
+
 /**
- * The stored row of an address, created as the virtual Available row if it was never written (then
- * `isNew`), and locked until the transaction ends (PostgreSQL; SQLite writes one transaction at a
- * time), so two people writing the same address at once are applied one after the other.
+ * The stored rows of these (distinct) addresses of one subnet, each created as the virtual Available
+ * row if it was never written (its address is then in `created`), and locked until the transaction
+ * ends (PostgreSQL; SQLite writes one transaction at a time), so people writing the same address at
+ * once are applied one after the other. Rows are taken in address order, so two writers of many
+ * addresses cannot deadlock.
  */
-export async function lockAddressRow(
+export async function lockAddressRows(
   db: Db,
   accountId: string,
   subnet: SubnetRef,
-  value: bigint,
-): Promise<{ row: StoredAddress; isNew: boolean }> {
-  const key = sortKeyOf(subnet.version, value);
-  const inserted = await db
-    .insertInto('ip_addresses')
-    .values({
-      id: randomUUID(),
-      account_id: accountId,
-      subnet_id: subnet.id,
-      ip_address: addressText(subnet.version, value),
-      sort_key: key,
-      status: 'Available',
-      hostname: '',
-      description: '',
-      hostname_folded: '',
-      description_folded: '',
-      allow_scanner_update: 1,
-      updated_date: null,
-      updated_by: null,
-    })
-    .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
-    .executeTakeFirst();
-  if (isPostgres(db)) {
-    await db
-      .selectFrom('ip_addresses')
-      .select('id')
-      .where('subnet_id', '=', subnet.id)
-      .where('sort_key', '=', key)
-      .forUpdate()
+  values: readonly bigint[],
+): Promise<{ rows: StoredAddress[]; created: Set<bigint> }> {
+  const ordered = [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const rows: StoredAddress[] = [];
+  const created = new Set<bigint>();
+  for (const chunk of chunksOf(ordered)) {
+    const inserted = await db
+      .insertInto('ip_addresses')
+      .values(chunk.map((value) => rowOf(accountId, subnet, virtualData(value))))
+      .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
+      .returning('sort_key')
       .execute();
+    for (const row of inserted) created.add(valueOfSortKey(row.sort_key));
+    rows.push(...(await findStoredAmong(db, subnet, chunk, isPostgres(db))));
   }
-  const row = await findStored(db, subnet, value);
-  if (!row) throw new Error('address row vanished inside its transaction');
-  return { row, isNew: Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0 };
+  return { rows, created };
 }
 
-/** Writes an address's data with who and when. */
-export async function updateAddressRow(
+/** Writes the data of addresses whose rows exist (lockAddressRows made them), in multi-row statements. */
+export async function writeAddressRows(
   db: Db,
-  id: string,
-  fields: AddressFields,
-  updatedDate: string,
-  updatedBy: string | null,
+  accountId: string,
+  subnet: SubnetRef,
+  rows: readonly AddressData[],
 ): Promise<void> {
-  await db
-    .updateTable('ip_addresses')
-    .set({
-      status: fields.status,
-      hostname: fields.hostname,
-      description: fields.description,
-      hostname_folded: foldedForSearch(fields.hostname),
-      description_folded: foldedForSearch(fields.description),
-      allow_scanner_update: fields.allowScannerUpdate ? 1 : 0,
-      updated_date: updatedDate,
-      updated_by: updatedBy,
-    })
-    .where('id', '=', id)
-    .execute();
+  for (const chunk of chunksOf(rows)) {
+    await db
+      .insertInto('ip_addresses')
+      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
+      .onConflict((oc) =>
+        oc.columns(['subnet_id', 'sort_key']).doUpdateSet((eb) => ({
+          status: eb.ref('excluded.status'),
+          hostname: eb.ref('excluded.hostname'),
+          description: eb.ref('excluded.description'),
+          hostname_folded: eb.ref('excluded.hostname_folded'),
+          description_folded: eb.ref('excluded.description_folded'),
+          allow_scanner_update: eb.ref('excluded.allow_scanner_update'),
+          updated_date: eb.ref('excluded.updated_date'),
+          updated_by: eb.ref('excluded.updated_by'),
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Inserts many never-written addresses in multi-row statements (bulk loads, benchmarks), counted. */
@@ -90,25 +118,11 @@ export async function insertAddressRows(
   subnet: SubnetRef,
   rows: readonly (AddressFields & { value: bigint; updatedDate: string; updatedBy: string | null })[],
 ): Promise<void> {
-  // 11 parameters a row; 500 rows stay under every engine's parameter limit.
-  const chunk = 500;
-  for (let i = 0; i < rows.length; i += chunk) {
-    const values: Insertable<IpAddressesTable>[] = rows.slice(i, i + chunk).map((row) => ({
-      id: randomUUID(),
-      account_id: accountId,
-      subnet_id: subnet.id,
-      ip_address: addressText(subnet.version, row.value),
-      sort_key: sortKeyOf(subnet.version, row.value),
-      status: row.status,
-      hostname: row.hostname,
-      description: row.description,
-      hostname_folded: foldedForSearch(row.hostname),
-      description_folded: foldedForSearch(row.description),
-      allow_scanner_update: row.allowScannerUpdate ? 1 : 0,
-      updated_date: row.updatedDate,
-      updated_by: row.updatedBy,
-    }));
-    await db.insertInto('ip_addresses').values(values).execute();
+  for (const chunk of chunksOf(rows)) {
+    await db
+      .insertInto('ip_addresses')
+      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
+      .execute();
   }
   const change = rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS);
   await adjustStatusCounts(db, subnet.id, change);

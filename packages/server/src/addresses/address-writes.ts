@@ -3,17 +3,17 @@ import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { prefixLast } from '@ipam/core/prefix';
-import { recordAudit } from '../audit/audit-repository.js';
+import { recordAudits } from '../audit/audit-repository.js';
 import type { ChangeContext } from '../audit/change-context.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireSubnet } from '../subnets/subnets.js';
-import { adjustStatusCounts, statusChange } from './address-count-repository.js';
+import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { addressView, type AddressView } from './address-view.js';
 import type { StoredAddress } from './address-repository.js';
-import { lockAddressRow, updateAddressRow, type AddressFields } from './address-write-repository.js';
+import { lockAddressRows, writeAddressRows, type AddressFields } from './address-write-repository.js';
 
 /**
  * The value of an address typed in any valid form, if it is one of the subnet's listed host
@@ -44,11 +44,66 @@ export function hostAddressOf(subnet: SubnetRecord, text: string): bigint {
   return parsed.value;
 }
 
+/** One address to write: its value and how its data changes from what is stored. */
+export interface AddressWrite {
+  value: bigint;
+  change: (before: StoredAddress) => AddressFields;
+}
+
 /**
- * Writes one address inside a transaction: the row is created if needed and locked, the change is
- * applied and recorded in the audit log with its before and after. Concurrent writers queue on the
- * row lock, so each is recorded and the last one stands.
+ * Writes addresses of one subnet inside a transaction (each address once): their rows are created if
+ * needed and locked, the changes applied and each recorded in the audit log with its before and
+ * after, in a few multi-row statements however many addresses there are. Concurrent writers queue on
+ * the row locks, so each write is recorded and the last one stands.
  */
+export async function writeAddressesIn(
+  trx: Db,
+  ctx: ChangeContext,
+  subnet: SubnetRecord,
+  writes: readonly AddressWrite[],
+): Promise<AddressView[]> {
+  const ref = { id: subnet.id, version: subnet.prefix.version };
+  const { rows, created } = await lockAddressRows(
+    trx,
+    ctx.account.id,
+    ref,
+    writes.map((write) => write.value),
+  );
+  const stored = new Map(rows.map((row) => [row.value, row]));
+  const updatedDate = nowIso();
+  const changes = writes.map(({ value, change }) => {
+    const before = stored.get(value);
+    if (!before) throw new Error('address row vanished inside its transaction');
+    const after: StoredAddress = { ...before, ...change(before), updatedDate, updatedBy: ctx.userId };
+    return { before, after, isNew: created.has(value) };
+  });
+  await writeAddressRows(
+    trx,
+    ctx.account.id,
+    ref,
+    changes.map(({ after }) => after),
+  );
+  const counted = changes.map(({ before, after, isNew }) =>
+    statusChange(isNew ? null : before.status, after.status),
+  );
+  await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
+  await recordAudits(
+    trx,
+    changes.map(({ before, after }) => ({
+      accountId: ctx.account.id,
+      userId: ctx.userId,
+      action: 'update',
+      entity: 'address',
+      entityId: before.ipAddress,
+      subnetId: subnet.id,
+      before: addressView(before),
+      after: addressView(after),
+    })),
+  );
+  return changes.map(({ after }) => addressView(after));
+}
+
+/** Writes one address inside a transaction (see writeAddressesIn). */
 export async function writeAddressIn(
   trx: Db,
   ctx: ChangeContext,
@@ -56,24 +111,9 @@ export async function writeAddressIn(
   value: bigint,
   change: (before: StoredAddress) => AddressFields,
 ): Promise<AddressView> {
-  const ref = { id: subnet.id, version: subnet.prefix.version };
-  const { row: before, isNew } = await lockAddressRow(trx, ctx.account.id, ref, value);
-  const fields = change(before);
-  const updatedDate = nowIso();
-  await updateAddressRow(trx, before.id, fields, updatedDate, ctx.userId);
-  const after: StoredAddress = { ...before, ...fields, updatedDate, updatedBy: ctx.userId };
-  await adjustStatusCounts(trx, subnet.id, statusChange(isNew ? null : before.status, after.status));
-  await recordAudit(trx, {
-    accountId: ctx.account.id,
-    userId: ctx.userId,
-    action: 'update',
-    entity: 'address',
-    entityId: before.ipAddress,
-    subnetId: subnet.id,
-    before: addressView(before),
-    after: addressView(after),
-  });
-  return addressView(after);
+  const [view] = await writeAddressesIn(trx, ctx, subnet, [{ value, change }]);
+  if (!view) throw new Error('address not written');
+  return view;
 }
 
 async function writeAddress(

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { sortKeyOf } from '../addresses/address-keys.js';
 import type { SubnetRef } from '../addresses/address-repository.js';
+import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 import type { ApprovalsTable } from '../db/schema.js';
 
@@ -62,25 +63,31 @@ export async function replaceApprovals(
   subnet: SubnetRef,
   entries: readonly (ApprovalRecord & { value: bigint })[],
 ): Promise<void> {
-  if (entries.length === 0) return;
-  const keys = entries.map((entry) => sortKeyOf(subnet.version, entry.value));
-  await db.deleteFrom('approvals').where('subnet_id', '=', subnet.id).where('sort_key', 'in', keys).execute();
-  await db
-    .insertInto('approvals')
-    .values(
-      entries.map((entry) => ({
-        id: entry.id,
-        account_id: accountId,
-        subnet_id: subnet.id,
-        ip_address: entry.ipAddress,
-        sort_key: sortKeyOf(subnet.version, entry.value),
-        status: entry.status,
-        hostname: entry.hostname,
-        description: entry.description,
-        created_at: entry.createdAt,
-      })),
-    )
-    .execute();
+  // A scan of a large subnet reports thousands of entries: one statement could not bind them all.
+  for (const chunk of chunksOf(entries)) {
+    const keys = chunk.map((entry) => sortKeyOf(subnet.version, entry.value));
+    await db
+      .deleteFrom('approvals')
+      .where('subnet_id', '=', subnet.id)
+      .where('sort_key', 'in', keys)
+      .execute();
+    await db
+      .insertInto('approvals')
+      .values(
+        chunk.map((entry) => ({
+          id: entry.id,
+          account_id: accountId,
+          subnet_id: subnet.id,
+          ip_address: entry.ipAddress,
+          sort_key: sortKeyOf(subnet.version, entry.value),
+          status: entry.status,
+          hostname: entry.hostname,
+          description: entry.description,
+          created_at: entry.createdAt,
+        })),
+      )
+      .execute();
+  }
 }
 
 /**
@@ -88,12 +95,15 @@ export async function replaceApprovals(
  * removed first is not among them, so the caller never settles it twice).
  */
 export async function deleteApprovals(db: Db, subnetId: string, ids: readonly string[]): Promise<string[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .deleteFrom('approvals')
-    .where('subnet_id', '=', subnetId)
-    .where('id', 'in', ids)
-    .returning('id')
-    .execute();
-  return rows.map((row) => row.id);
+  const removed: string[] = [];
+  for (const chunk of chunksOf(ids)) {
+    const rows = await db
+      .deleteFrom('approvals')
+      .where('subnet_id', '=', subnetId)
+      .where('id', 'in', chunk)
+      .returning('id')
+      .execute();
+    removed.push(...rows.map((row) => row.id));
+  }
+  return removed;
 }

@@ -4,8 +4,8 @@ import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
 import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { addressText } from '../addresses/address-keys.js';
 import type { AddressStatus } from '../addresses/address-repository.js';
-import { hostAddressOf, writeAddressIn } from '../addresses/address-writes.js';
-import { recordAudit } from '../audit/audit-repository.js';
+import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
+import { recordAudits } from '../audit/audit-repository.js';
 import type { ChangeContext } from '../audit/change-context.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
@@ -94,8 +94,9 @@ export async function createApprovals(
     // Held so the subnet is not deleted while its entries go in.
     await requireSubnet(trx, accountId, subnetId);
     await replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records);
-    for (const record of records) {
-      await recordAudit(trx, {
+    await recordAudits(
+      trx,
+      records.map((record) => ({
         accountId,
         userId: null,
         action: 'create',
@@ -103,8 +104,8 @@ export async function createApprovals(
         entityId: record.id,
         subnetId,
         after: approvalView(record),
-      });
-    }
+      })),
+    );
   });
   for (const record of records) events.publish(accountId, { kind: 'approval', id: record.id, subnetId });
   return records.map(approvalView);
@@ -114,6 +115,17 @@ export async function createApprovals(
 export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise<ApprovalView[]> {
   await requireSubnet(ctx.db, ctx.account.id, subnetId);
   return (await listApprovals(ctx.db, ctx.account.id, subnetId)).map(approvalView);
+}
+
+/** What Confirm writes: the recommended status; hostname emptied when the result is Available. */
+function confirmed(approval: ApprovalRecord): AddressWrite['change'] {
+  const recommendation = recommendedStatus(approval.status);
+  return (before) => ({
+    ...before,
+    status: recommendation,
+    // A scan that found no name keeps the one typed.
+    hostname: recommendation === 'Available' ? '' : approval.hostname || before.hostname,
+  });
 }
 
 /** The entries a settle is about: the one named (404 when it is not the subnet's) or all of them. */
@@ -148,17 +160,20 @@ async function settle(
     const removed = new Set(await deleteApprovals(trx, subnetId, ids));
     if (approvalId !== null && removed.size === 0) throw new DomainError('not_found', messages.notFound);
     const approvals = listed.filter((approval) => removed.has(approval.id));
-    for (const approval of approvals) {
-      if (isConfirm) {
-        const recommendation = recommendedStatus(approval.status);
-        await writeAddressIn(trx, ctx, subnet, hostAddressOf(subnet, approval.ipAddress), (before) => ({
-          ...before,
-          status: recommendation,
-          // Emptied when the address becomes Available; a scan that found no name keeps the one typed.
-          hostname: recommendation === 'Available' ? '' : approval.hostname || before.hostname,
-        }));
-      }
-      await recordAudit(trx, {
+    if (isConfirm) {
+      await writeAddressesIn(
+        trx,
+        ctx,
+        subnet,
+        approvals.map((approval) => ({
+          value: hostAddressOf(subnet, approval.ipAddress),
+          change: confirmed(approval),
+        })),
+      );
+    }
+    await recordAudits(
+      trx,
+      approvals.map((approval) => ({
         accountId: ctx.account.id,
         userId: ctx.userId,
         action: 'delete',
@@ -166,8 +181,8 @@ async function settle(
         entityId: approval.id,
         subnetId,
         before: approvalView(approval),
-      });
-    }
+      })),
+    );
     return approvals.length;
   });
   ctx.events.publish(ctx.account.id, { kind: 'approval', id: approvalId ?? subnetId, subnetId });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 
 /** One change for the audit log: who did what to which object, with its state before and after. */
@@ -37,21 +38,30 @@ export function auditTimestamp(): string {
 
 /** Appends an entry to the audit log (call inside the transaction that makes the change). */
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: randomUUID(),
-      account_id: entry.accountId,
-      user_id: entry.userId,
-      at: auditTimestamp(),
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId,
-      before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
-      subnet_id: entry.subnetId ?? null,
-    })
-    .execute();
+  await recordAudits(db, [entry]);
+}
+
+/** Appends entries to the audit log in multi-row statements, in the order given (inside the change's transaction). */
+export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  for (const chunk of chunksOf(entries)) {
+    await db
+      .insertInto('audit_log')
+      .values(
+        chunk.map((entry) => ({
+          id: randomUUID(),
+          account_id: entry.accountId,
+          user_id: entry.userId,
+          at: auditTimestamp(),
+          action: entry.action,
+          entity: entry.entity,
+          entity_id: entry.entityId,
+          before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
+          after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+          subnet_id: entry.subnetId ?? null,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** The account's audit entries, newest first. */

@@ -1,0 +1,81 @@
+import type { KyselyPlugin } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { readStatusCounts } from '../addresses/address-count-repository.js';
+import { pageAudit } from '../audit/audit-repository.js';
+import { confirmAllApprovals, createApprovals, type ApprovalEntryInput } from './approvals.js';
+
+/** More entries than one statement may carry parameters for on either engine (SQLite 32766, PostgreSQL 65535). */
+const SCAN_SIZE = 8000;
+
+/** `count` distinct host addresses of 10.8.0.0/16, in order, with the status a scan reported. */
+function scanOf(count: number, status: string): ApprovalEntryInput[] {
+  return Array.from({ length: count }, (_, i) => ({
+    ipAddress: `10.8.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}`,
+    status,
+    hostname: `host-${i}`,
+  }));
+}
+
+/** Counts the statements a database handle sends (transactions included). */
+function countingStatements(): KyselyPlugin & { count: number } {
+  const plugin = {
+    count: 0,
+    transformQuery: (args: Parameters<KyselyPlugin['transformQuery']>[0]) => {
+      plugin.count++;
+      return args.node;
+    },
+    transformResult: async (args: Parameters<KyselyPlugin['transformResult']>[0]) => args.result,
+  };
+  return plugin;
+}
+
+for (const dialect of DIALECTS) {
+  describe(`a scan with thousands of differences (${dialect})`, () => {
+    const database = useTestDatabase(dialect);
+
+    it('becomes approval entries, a rescan replaces them, and Confirm All settles them all', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.8.0.0/16', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+
+      const first = await createApprovals(db, subnet.id, scanOf(SCAN_SIZE, 'Available'));
+      expect(first).toHaveLength(SCAN_SIZE);
+      const rescan = await createApprovals(db, subnet.id, scanOf(SCAN_SIZE, 'Reserved'));
+      expect(rescan).toHaveLength(SCAN_SIZE);
+      expect(await rowsOfSubnet(db, 'approvals', subnet.id)).toBe(SCAN_SIZE);
+
+      expect(await confirmAllApprovals(ctx, subnet.id)).toBe(SCAN_SIZE);
+      expect(await rowsOfSubnet(db, 'approvals', subnet.id)).toBe(0);
+      expect(await rowsOfSubnet(db, 'ip_addresses', subnet.id)).toBe(SCAN_SIZE);
+      expect(await readStatusCounts(db, subnet.id)).toEqual({
+        Available: 0n,
+        'In Use': BigInt(SCAN_SIZE),
+        Reserved: 0n,
+      });
+      // Every change is in the subnet's history: two scans' entries, the confirmations and the writes.
+      expect(await rowsOfSubnet(db, 'audit_log', subnet.id)).toBe(1 + 4 * SCAN_SIZE);
+      const [latest] = await pageAudit(db, ctx.account.id, { subnetId: subnet.id, limit: 1 });
+      expect(latest).toMatchObject({ entity: expect.stringMatching(/^(address|approval-confirmed)$/) });
+    }, 120_000);
+
+    it('Confirm All sends a few statements per 500 entries, not several per entry', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.8.0.0/16', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+      await createApprovals(db, subnet.id, scanOf(1000, 'In Use'));
+      const counter = countingStatements();
+      const settled = await confirmAllApprovals({ ...ctx, db: db.withPlugin(counter) }, subnet.id);
+      expect(settled).toBe(1000);
+      expect(await readStatusCounts(db, subnet.id)).toMatchObject({ Available: 1000n });
+      expect(counter.count).toBeLessThan(40);
+    });
+  });
+}
