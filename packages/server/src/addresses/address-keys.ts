@@ -13,11 +13,6 @@ export function valueOfSortKey(key: string): bigint {
   return BigInt(`0x${key}`);
 }
 
-/** Whether text is a well-formed sort key of this version (used to check client cursors). */
-export function isSortKey(version: IpVersion, text: string): boolean {
-  return text.length === KEY_WIDTH[version] && /^[0-9a-f]+$/.test(text);
-}
-
 /** The canonical stored text of an address (dotted IPv4, RFC 5952 IPv6; always lowercase). */
 export function addressText(version: IpVersion, value: bigint): string {
   return formatAddress(version, value);

@@ -1,8 +1,8 @@
-import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
+import { listedAddresses, usedPercent, type ListedAddresses } from '@ipam/core/address-listing';
 import type { Prefix } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
 import type { Db } from '../db/database.js';
-import { readStatusCounts } from './address-count-repository.js';
+import { readStatusCounts, type StatusCounts } from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import {
   countSearch,
@@ -95,6 +95,18 @@ function paged(items: AddressItem[], limit: number) {
   return { items: page, nextCursor: items.length > limit && last ? last.value : null };
 }
 
+/** What every branch of a page needs: the listed range, where the page starts, the written counts. */
+interface PageContext {
+  db: Db;
+  subnet: ListedSubnet;
+  listed: ListedAddresses;
+  start: bigint;
+  counts: StatusCounts;
+  limit: number;
+  /** limit + 1: one more than shown tells whether a next page exists. */
+  need: number;
+}
+
 /**
  * A page of a subnet's addresses, stored and virtual, in numeric order (DESIGN.md "Sparse
  * addresses"). Every branch reads a bounded number of rows, so any page of a /8 is fast.
@@ -104,47 +116,57 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
   const start = query.cursor === null || query.cursor < listed.first ? listed.first : query.cursor + 1n;
   const counts = await readStatusCounts(db, subnet.id);
   const used = usedPercent(counts['In Use'] + counts.Reserved, listed.count);
+  const page: PageContext = { db, subnet, listed, start, counts, limit: query.limit, need: query.limit + 1 };
   const q = query.q === null || query.q === '' ? null : query.q.toLowerCase();
-  const need = query.limit + 1;
+  let found: Omit<AddressPage, 'usedPercent'>;
+  if (query.filter === 'in-use') found = await inUsePage(page, q);
+  else if (q !== null) found = await searchPage(page, q, query.filter === 'available');
+  else if (query.filter === 'available') found = await availablePage(page);
+  else found = await everyAddressPage(page);
+  return { ...found, usedPercent: used };
+}
 
-  if (query.filter === 'in-use') {
-    const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
-    const rows = start > listed.last ? [] : await listStored(db, subnet, start, listed.last, filter, need);
-    const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
-    return { ...paged(rows.map(fromStored), query.limit), total, usedPercent: used };
-  }
+/** In Use only (stored rows), optionally searched. */
+async function inUsePage({ db, subnet, listed, start, counts, limit, need }: PageContext, q: string | null) {
+  const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
+  const rows = start > listed.last ? [] : await listStored(db, subnet, start, listed.last, filter, need);
+  const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
+  return { ...paged(rows.map(fromStored), limit), total };
+}
 
-  if (q === null && query.filter === null) {
-    const end =
-      start + BigInt(query.limit) - 1n < listed.last ? start + BigInt(query.limit) - 1n : listed.last;
-    const values: bigint[] = [];
-    for (let value = start; value <= end; value++) values.push(value);
-    const stored = start > end ? [] : await listStored(db, subnet, start, end, {});
-    const items = itemsFor(subnet, values, stored);
-    return { items, total: listed.count, usedPercent: used, nextCursor: end < listed.last ? end : null };
-  }
+/** Every listed address from the start: the next `limit` addresses, stored data where written. */
+async function everyAddressPage({ db, subnet, listed, start, limit }: PageContext) {
+  const end = start + BigInt(limit) - 1n < listed.last ? start + BigInt(limit) - 1n : listed.last;
+  const values: bigint[] = [];
+  for (let value = start; value <= end; value++) values.push(value);
+  const stored = start > end ? [] : await listStored(db, subnet, start, end, {});
+  const items = itemsFor(subnet, values, stored);
+  return { items, total: listed.count, nextCursor: end < listed.last ? end : null };
+}
 
-  if (q === null) {
-    // Available: every address except the stored rows with another status.
-    const notAvailable: StoredFilter = { notStatus: 'Available' };
-    const values = await addressesBetweenStored(db, subnet, start, listed.last, notAvailable, need);
-    const span = values.slice(0, query.limit);
-    const low = span[0];
-    const high = span.at(-1);
-    const stored =
-      low === undefined || high === undefined
-        ? []
-        : await listStored(db, subnet, low, high, { status: 'Available' });
-    const items = itemsFor(subnet, values, stored);
-    const total = listed.count - counts['In Use'] - counts.Reserved;
-    return { ...paged(items, query.limit), total, usedPercent: used };
-  }
+/** Available: every address except the stored rows with another status. */
+async function availablePage({ db, subnet, listed, start, counts, limit, need }: PageContext) {
+  const notAvailable: StoredFilter = { notStatus: 'Available' };
+  const values = await addressesBetweenStored(db, subnet, start, listed.last, notAvailable, need);
+  const span = values.slice(0, limit);
+  const low = span[0];
+  const high = span.at(-1);
+  const stored =
+    low === undefined || high === undefined
+      ? []
+      : await listStored(db, subnet, low, high, { status: 'Available' });
+  const items = itemsFor(subnet, values, stored);
+  const total = listed.count - counts['In Use'] - counts.Reserved;
+  return { ...paged(items, limit), total };
+}
 
-  // A search: stored rows that match, merged with the never-written addresses that match.
-  const storedFilter: StoredFilter = {
-    q,
-    ...(query.filter === 'available' ? { status: 'Available' as const } : {}),
-  };
+/** A search (optionally Available only): stored rows that match, merged with never-written addresses that match. */
+async function searchPage(
+  { db, subnet, listed, start, limit, need }: PageContext,
+  q: string,
+  isAvailableOnly: boolean,
+) {
+  const storedFilter: StoredFilter = { q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) };
   // Counted first: a search no written row matches (most address searches) then skips the row scan.
   const found = await countSearch(db, subnet.id, storedFilter, q);
   const storedRows =
@@ -163,6 +185,5 @@ export async function listAddresses(db: Db, subnet: ListedSubnet, query: Address
   const unstoredMatches = matchesEveryUnstored
     ? listed.count - found.stored
     : search.count(listed.first, listed.last) - found.addressMatches;
-  const total = found.matching + unstoredMatches;
-  return { ...paged(merged, query.limit), total, usedPercent: used };
+  return { ...paged(merged, limit), total: found.matching + unstoredMatches };
 }
