@@ -67,5 +67,22 @@ for (const dialect of DIALECTS) {
       const search = await me.call('GET', `/subnets/${subnet.id}/addresses?q=%2500`);
       expect(search.status).toBe(200);
     });
+
+    it('still answers 400, not 500, for a body nested too deep to walk recursively', async () => {
+      const me = await accountSession(t.current);
+      const deep = `{"name":"x","deep":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+      const response = await me.call('POST', '/groups', deep);
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('validation_failed');
+      const withNul = `{"name":"x","deep":${'['.repeat(200_000)}"\\u0000"${']'.repeat(200_000)}}`;
+      const refusedDeep = await me.call('POST', '/groups', withNul);
+      expect(refusedDeep.status).toBe(400);
+      expect(refusedDeep.body.error).toBe(messages.textHasNul);
+      const [field = ''] = Object.keys(refusedDeep.body.fields);
+      expect(field.startsWith('deep.0.0.0')).toBe(true);
+      expect(field.length).toBeLessThanOrEqual(101);
+      const twice = await me.call('POST', '/groups', { name: 'x\u0000', description: '\u0000' });
+      expect(twice.body.fields).toEqual({ name: messages.textHasNul });
+    });
   });
 }

@@ -2,15 +2,24 @@ import type { FastifyInstance } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
 
-/** Where a JSON value holds a string (or key) with U+0000: its dotted path, '' at the top; else null. */
-export function nulPath(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path === '' ? key : `${path}.${key}`;
-    if (key.includes('\u0000')) return at;
-    const found = nulPath(item, at);
-    if (found !== null) return found;
+/**
+ * Where parsed JSON holds a string (or key) with U+0000: its dotted path ('' for the whole body), or
+ * null. Walks with its own stack: a body nested a hundred thousand levels deep must not overflow ours.
+ */
+export function nulPath(body: unknown): string | null {
+  const pending: { value: unknown; path: string }[] = [{ value: body, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return path;
+    } else if (typeof value === 'object' && value !== null && !Buffer.isBuffer(value)) {
+      // Pushed last to first, so the first offending field in the document is the one reported.
+      for (const [key, item] of Object.entries(value).reverse()) {
+        const at = path === '' ? key : `${path}.${key}`;
+        if (key.includes('\u0000')) return at;
+        pending.push({ value: item, path: at });
+      }
+    }
   }
   return null;
 }
@@ -28,8 +37,10 @@ export function registerTextGuard(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const path = nulPath(request.body);
-    if (path !== null) {
+    const found = nulPath(request.body);
+    if (found !== null) {
+      // A path through a deeply nested body is cut short; the start says where it is.
+      const path = found.length > 100 ? `${found.slice(0, 100)}…` : found;
       throw new DomainError(
         'validation_failed',
         messages.textHasNul,
