@@ -447,15 +447,24 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await screenshot(page, 'ips-create-ipv6-prefilled');
     // While the server works, the busy overlay covers the form (the request is held back a moment).
     const slowCreate = '**/api/accounts/*/subnets';
+    let creates = 0;
     await page.route(slowCreate, async (route) => {
-      if (route.request().method() === 'POST') await new Promise((done) => setTimeout(done, 1500));
+      if (route.request().method() === 'POST') {
+        creates += 1;
+        await new Promise((done) => setTimeout(done, 1500));
+      }
       await route.continue();
     });
-    await dialog.getByRole('button', { name: 'Create Subnet' }).click();
+    const nameField = dialog.getByRole('textbox', { name: 'Name' });
+    await nameField.press('Enter');
     await dialog.getByText('Please wait...').waitFor();
     await screenshot(page, 'ips-busy-overlay');
+    // An impatient second Enter sends nothing more (it used to create twice, and the dialog stayed
+    // open with the second answer: an overlap with the subnet the first had just created).
+    await nameField.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.unroute(slowCreate);
+    expect(creates).toBe(1);
     await page.getByRole('heading', { name: 'IP Addresses for Subnet: V6 Lab' }).waitFor();
     // The handled request leaves the URL, so a reload does not open the dialog again.
     expect(new URL(page.url()).searchParams.get('create')).toBeNull();

@@ -60,7 +60,8 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
 
   const fallback = version === 6 ? messages.createIPv6SubnetFailed : messages.createSubnetFailed;
   const submit = form.onSubmit((values) => {
-    if (version === null) return;
+    // A second Enter while the first request runs would create the subnet twice.
+    if (version === null || create.isPending) return;
     create.mutate(toCreatePayload(version, values), {
       onSuccess: (subnet) => {
         notifications.show({ color: 'green', message: `Subnet ${subnet.name} created.` });
@@ -97,7 +98,9 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
               <Button variant="default" onClick={close}>
                 Cancel
               </Button>
-              <Button type="submit">Create Subnet</Button>
+              <Button type="submit" loading={create.isPending}>
+                Create Subnet
+              </Button>
             </Row>
           </Stack>
         </form>

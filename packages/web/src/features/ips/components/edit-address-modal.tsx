@@ -81,7 +81,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
   }
 
   const submit = form.onSubmit((values) => {
-    if (!address) return;
+    if (!address || save.isPending || clear.isPending) return;
     const input = { ...values, hostname: values.hostname.trim(), description: values.description.trim() };
     save.mutate(
       { ipAddress: address.ipAddress, input },
@@ -98,7 +98,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
   });
 
   const clearAddress = () => {
-    if (!address) return;
+    if (!address || save.isPending || clear.isPending) return;
     clear.mutate(address.ipAddress, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: `${address.ipAddress} cleared.` });
@@ -163,7 +163,9 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
                 <Button variant="default" onClick={close}>
                   Cancel
                 </Button>
-                <Button type="submit">Save</Button>
+                <Button type="submit" loading={save.isPending}>
+                  Save
+                </Button>
               </Row>
             </Row>
           </Stack>

@@ -62,7 +62,7 @@ export function EditSubnetModal({
   }
 
   const submit = form.onSubmit((values) => {
-    if (!subnet) return;
+    if (!subnet || update.isPending || remove.isPending) return;
     update.mutate(
       { id: subnet.id, payload: toUpdatePayload(values) },
       {
@@ -78,7 +78,7 @@ export function EditSubnetModal({
   });
 
   const deleteSubnet = () => {
-    if (!subnet) return;
+    if (!subnet || update.isPending || remove.isPending) return;
     remove.mutate(subnet.id, {
       onSuccess: () => {
         notifications.show({ color: 'green', message: `Subnet ${subnet.name} deleted.` });
@@ -124,7 +124,7 @@ export function EditSubnetModal({
                       <Button variant="default" onClick={() => setConfirmingDelete(false)}>
                         Keep Subnet
                       </Button>
-                      <Button color="red" onClick={deleteSubnet}>
+                      <Button color="red" loading={remove.isPending} onClick={deleteSubnet}>
                         Yes, Delete Subnet
                       </Button>
                     </Row>
@@ -139,7 +139,9 @@ export function EditSubnetModal({
                     <Button variant="default" onClick={close}>
                       Cancel
                     </Button>
-                    <Button type="submit">Save</Button>
+                    <Button type="submit" loading={update.isPending}>
+                      Save
+                    </Button>
                   </Row>
                 </Row>
               )}
