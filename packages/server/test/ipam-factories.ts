@@ -6,7 +6,14 @@ import { noopEventPublisher, type AccountEvent, type EventPublisher } from '../s
 import { createGroup } from '../src/groups/groups.js';
 import type { SubnetRecord } from '../src/subnets/subnet-repository.js';
 import { createSubnet, type SubnetInput } from '../src/subnets/subnets.js';
-import { createUser, signUp, type TestApp, type TestClient, type TestResponse } from './factories.js';
+import {
+  createUser,
+  signUp,
+  uniqueEmail,
+  type TestApp,
+  type TestClient,
+  type TestResponse,
+} from './factories.js';
 
 /** An event publisher that remembers what it was given. */
 export function recordingPublisher(): EventPublisher & {
@@ -144,3 +151,53 @@ export async function rowsOfSubnet(
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
+
+/** A signed-up user whose account is on tier 1 (a /8 and IPv6 allowed), with a session cookie. */
+export interface TierOnePerson {
+  client: TestClient;
+  cookie: string;
+  userId: string;
+  accountId: string;
+  ctx: ChangeContext;
+}
+
+/** Signs up a user and raises their account to tier 1 (500 subnets). */
+export async function tierOnePerson(t: TestApp, email = uniqueEmail()): Promise<TierOnePerson> {
+  const user = await signUp(t, email);
+  await updateTierAndLimits(t.db, user.accountId, { tier: 1, maxusers: 5, maxnetworks: 500 });
+  const account = await findAccountOfMember(t.db, user.accountId, user.userId);
+  if (!account) throw new Error('account not found');
+  const cookie = [...user.client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const ctx = { db: t.db, account, userId: user.userId, events: noopEventPublisher };
+  return { client: user.client, cookie, userId: user.userId, accountId: user.accountId, ctx };
+}
+
+/** One request through app.inject with the person's session, under their account (or another). */
+export async function injectAs(
+  t: TestApp,
+  who: TierOnePerson,
+  method: 'GET' | 'PUT' | 'POST',
+  path: string,
+  body?: unknown,
+  accountId = who.accountId,
+) {
+  const response = await t.app.inject({
+    method,
+    url: `/api/accounts/${accountId}${path}`,
+    headers: { cookie: who.cookie, ...(method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+    ...(method === 'GET' ? {} : { payload: JSON.stringify(body ?? {}) }),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON from the server, checked by each test
+  return { status: response.statusCode, body: response.json() as any };
+}
+
+/** The body of a PUT that marks an address In Use. */
+export const inUseFields = (hostname: string, description = '') => ({
+  status: 'In Use',
+  hostname,
+  description,
+  allowScannerUpdate: true,
+});
+
+/** The addresses of a page, in order. */
+export const ipsOf = (page: { items: { ipAddress: string }[] }) => page.items.map((item) => item.ipAddress);
