@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Grid,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Grid, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { messages } from '@ipam/core/messages';
 import { IconDeviceFloppy, IconEye, IconEyeOff, IconFileExport, IconRefresh } from '@tabler/icons-react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import {
@@ -24,35 +13,14 @@ import {
 import { resultFileName, savedFileName } from '../lib/calculation-export.js';
 import { downloadText } from '../lib/download.js';
 import type { BaseResult, CalculatorDefinition } from './calculator-definitions.js';
+import { CalculatorMessage } from './calculator-message.js';
 import { ResultPanel } from './result-panel.js';
 import { SavedSubnetsBox } from './saved-subnets-box.js';
+import { useCalculationOutcome } from './use-calculation-outcome.js';
 import { useTransientMessage } from './use-transient-message.js';
 
 /** Addresses and masks read best in a fixed-width font; labels stay in the normal one. */
 const monospaceInput = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
-
-type Outcome<Result> = { result: Result; error: null } | { result: null; error: string | null };
-
-/** Runs the calculator once both inputs pass their checks; a thrown error becomes the spec's message. */
-function useOutcome<Result extends BaseResult>(
-  definition: CalculatorDefinition<Result>,
-  address: string,
-  mask: string,
-  isReady: boolean,
-): Outcome<Result> {
-  return useMemo(() => {
-    if (!isReady) return { result: null, error: null };
-    try {
-      const outcome = definition.calculate(address, mask);
-      return outcome.ok ? { result: outcome.result, error: null } : { result: null, error: outcome.message };
-    } catch (error) {
-      return {
-        result: null,
-        error: messages.calculationError(error instanceof Error ? error.message : String(error)),
-      };
-    }
-  }, [definition, address, mask, isReady]);
-}
 
 /** One calculator tab: inputs, live result, Save / Export CSV / Reset / Show-Hide Saved, the saved box. */
 export function CalculatorPanel<Result extends BaseResult>({
@@ -74,7 +42,7 @@ export function CalculatorPanel<Result extends BaseResult>({
   const addressError = address.trim() === '' ? null : definition.addressError(address);
   const maskError = mask.trim() === '' ? null : definition.maskError(mask);
   const isReady = address.trim() !== '' && mask.trim() !== '' && !addressError && !maskError;
-  const { result, error } = useOutcome(definition, address, mask, isReady);
+  const { result, error } = useCalculationOutcome(definition, address, mask, isReady);
 
   const onSave = (event?: FormEvent) => {
     event?.preventDefault();
@@ -168,20 +136,7 @@ export function CalculatorPanel<Result extends BaseResult>({
                 </Button>
               </Group>
             </form>
-            {message && (
-              <Alert
-                mt="md"
-                color={message.color}
-                role="alert"
-                withCloseButton={false}
-                title={message.detail ? message.text : undefined}
-              >
-                <Group justify="space-between" wrap="nowrap" align="flex-start">
-                  <Text size="sm">{message.detail ?? message.text}</Text>
-                  <CloseButton size="sm" aria-label="Dismiss message" onClick={clear} />
-                </Group>
-              </Alert>
-            )}
+            {message && <CalculatorMessage message={message} onDismiss={clear} />}
           </Paper>
           <ResultPanel definition={definition} result={result} error={error} account={account} />
         </Stack>
