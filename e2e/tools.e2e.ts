@@ -309,10 +309,16 @@ describe('Networking Tools', () => {
     await page.reload();
     await list.first().getByText('2001:db8::/64').waitFor();
     expect(await list.first().textContent()).toContain('2001:DB8:0:0:1::1 /64');
-    // The IPv4 list is its own.
+    // The reload keeps the tab, and the IPv4 list is its own: it holds only its own entry.
     expect(await page.getByRole('tab', { name: 'IPv6 Calculator' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    await openTab(page, 'IPv4 Calculator');
+    const ipv4List = savedList(page, 'Saved IPv4 Subnets');
+    await ipv4List.first().getByText('192.168.1.0/24').waitFor();
+    expect(await ipv4List.count()).toBe(1);
+    await openTab(page, 'IPv6 Calculator');
+    await list.first().getByText('2001:db8::/64').waitFor();
     // Someone else deletes it meanwhile (same account, through the API): the stale Delete fails, says
     // so for five seconds, and the list catches up.
     const api = browser.context.request;
