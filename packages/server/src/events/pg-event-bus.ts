@@ -36,6 +36,43 @@ export interface PgEventBus extends EventBus {
   close(): Promise<void>;
 }
 
+/** The event in a NOTIFY payload sent by another process, or null (own echo, or not an event). */
+function eventFromOtherProcess(payload: string | undefined, origin: string) {
+  if (!payload) return null;
+  let parsed;
+  try {
+    parsed = notification.safeParse(JSON.parse(payload));
+  } catch {
+    return null;
+  }
+  return parsed.success && parsed.data.origin !== origin ? parsed.data : null;
+}
+
+/** A dedicated client LISTENing on the channel (resolves once it listens); `onEnd` hears it drop. */
+async function openListener(
+  options: PgEventBusOptions,
+  onNotification: (message: pg.Notification) => void,
+  onEnd: (client: pg.Client) => void,
+): Promise<pg.Client> {
+  const client = new pg.Client({
+    connectionString: options.url,
+    keepAlive: true,
+    application_name: 'ipam-events',
+  });
+  client.on('notification', onNotification);
+  // Errors also end the connection; 'end' schedules the reconnect.
+  client.on('error', (error) => options.warn('event listener connection failed', error));
+  client.on('end', () => onEnd(client));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${eventChannel}`);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
 /**
  * Events across server processes on one PostgreSQL database: publish delivers to this process's
  * streams at once and sends a NOTIFY; a dedicated client LISTENs and hands what other processes
@@ -53,38 +90,17 @@ export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEve
   let delay = firstDelay;
 
   const onNotification = (message: pg.Notification) => {
-    if (message.channel !== eventChannel || !message.payload) return;
-    let parsed;
-    try {
-      parsed = notification.safeParse(JSON.parse(message.payload));
-    } catch {
-      return;
-    }
-    if (parsed.success && parsed.data.origin !== origin)
-      hub.deliver(parsed.data.accountId, parsed.data.event);
+    if (message.channel !== eventChannel) return;
+    const sent = eventFromOtherProcess(message.payload, origin);
+    if (sent) hub.deliver(sent.accountId, sent.event);
   };
-
+  const onEnd = (ended: pg.Client) => {
+    if (client !== ended) return;
+    client = null;
+    if (!isClosed) scheduleReconnect();
+  };
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({
-      connectionString: options.url,
-      keepAlive: true,
-      application_name: 'ipam-events',
-    });
-    next.on('notification', onNotification);
-    // Errors also end the connection; 'end' below schedules the reconnect.
-    next.on('error', (error) => options.warn('event listener connection failed', error));
-    next.on('end', () => {
-      if (client !== next) return;
-      client = null;
-      if (!isClosed) scheduleReconnect();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${eventChannel}`);
-    } catch (error) {
-      await next.end().catch(() => undefined);
-      throw error;
-    }
+    const next = await openListener(options, onNotification, onEnd);
     if (isClosed) {
       await next.end().catch(() => undefined);
       return;
@@ -92,7 +108,6 @@ export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEve
     client = next;
     delay = firstDelay;
   };
-
   const scheduleReconnect = () => {
     options.warn(`event listener lost; reconnecting in ${delay} ms`);
     retryTimer = setTimeout(() => {
