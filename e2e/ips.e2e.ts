@@ -79,6 +79,24 @@ async function editAddress(page: Page, ip: string) {
   return page.getByRole('dialog', { name: 'Edit IP Address' });
 }
 
+/** Whether the last character of a row's address is drawn inside its cell. */
+async function addressEndShown(page: Page, ip: string): Promise<boolean> {
+  return addressRow(page, ip)
+    .getByRole('cell')
+    .first()
+    .evaluate((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      const text = walker.nextNode();
+      if (!(text instanceof Text) || text.length === 0) return false;
+      const range = document.createRange();
+      range.setStart(text, text.length - 1);
+      range.setEnd(text, text.length);
+      const last = range.getBoundingClientRect();
+      const box = cell.getBoundingClientRect();
+      return last.left >= box.left - 0.5 && last.right <= box.right + 0.5;
+    });
+}
+
 async function shownCount(page: Page): Promise<string> {
   return (await page.getByText(/^[\d,]+ address(es)? ?(match)?/).textContent()) ?? '';
 }
@@ -437,9 +455,12 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
   it('on a paid tier: IPv6 subnets, a /8, and a prefilled create from the URL', async () => {
     const { page, baseUrl } = browser;
     expect((await server.cli(['admin', 'set-tier', owner, '1'])).code).toBe(0);
-    await page.goto(`${baseUrl}/ips?create=ipv6&cidr=2001:db8:0:0::1/120`);
+    // A long network, written in capitals and with host bits set.
+    await page.goto(`${baseUrl}/ips?create=ipv6&cidr=2001:DB8:ABCD:1234:5678:9ABC:DEF0:1/120`);
     const dialog = page.getByRole('dialog', { name: 'Create New IPv6 Subnet' });
-    expect(await dialog.getByRole('textbox', { name: 'Network IP Address' }).inputValue()).toBe('2001:db8::');
+    expect(await dialog.getByRole('textbox', { name: 'Network IP Address' }).inputValue()).toBe(
+      '2001:db8:abcd:1234:5678:9abc:def0:0',
+    );
     expect(await dialog.getByRole('combobox', { name: 'Prefix Length' }).inputValue()).toBe('/120');
     await dialog.getByRole('textbox', { name: 'Name' }).fill('V6 Lab');
     await dialog.getByRole('textbox', { name: 'VLAN ID' }).fill('60');
@@ -469,8 +490,13 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     // The handled request leaves the URL, so a reload does not open the dialog again.
     expect(new URL(page.url()).searchParams.get('create')).toBeNull();
     expect(new URL(page.url()).searchParams.get('subnet')).not.toBeNull();
-    await addressRow(page, '2001:db8::').waitFor();
-    await addressRow(page, '2001:db8::1').waitFor();
+    await addressRow(page, '2001:db8:abcd:1234:5678:9abc:def0:0').waitFor();
+    // Too long for its column, an address is cut at its start: its end, which tells the rows apart,
+    // stays in view. The tree shows the network with its prefix length in full.
+    expect(await addressEndShown(page, '2001:db8:abcd:1234:5678:9abc:def0:1')).toBe(true);
+    const treeNetwork = page.getByRole('button', { name: /^Subnet V6 Lab / }).getByText(/\/120$/);
+    expect(await treeNetwork.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await screenshot(page, 'ips-ipv6-long');
     expect(await shownCount(page)).toContain('256 addresses');
 
     await createSubnet(page, 4, {
@@ -491,7 +517,6 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     const viewport = page.getByTestId('address-viewport');
 
     /** Rows drawn in the viewport once their data is there: [row index, address]. */
-    /** Rows drawn in the viewport with their data: [row index, address]. */
     const loadedRows = () =>
       viewport.evaluate((element) => {
         const box = element.getBoundingClientRect();

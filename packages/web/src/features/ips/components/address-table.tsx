@@ -136,7 +136,7 @@ function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
       data-ip={address.ipAddress}
     >
       <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
-        {address.ipAddress}
+        <bdi dir="ltr">{address.ipAddress}</bdi>
       </div>
       <div role="cell" className={classes.cell}>
         <Badge variant="light" color={statusColor[address.status]} radius="sm" tt="none">

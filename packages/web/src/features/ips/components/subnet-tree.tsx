@@ -52,6 +52,8 @@ export function SubnetTree({ groups, subnets, selectedId, onSelect }: SubnetTree
             component="button"
             label={subnet.name}
             description={subnetCidr(subnet)}
+            // A long IPv6 network wraps instead of hiding its prefix length.
+            styles={{ description: { overflowWrap: 'anywhere' } }}
             leftSection={<IconNetwork size={16} />}
             active={subnet.id === selectedId}
             aria-current={subnet.id === selectedId ? 'true' : undefined}
