@@ -275,14 +275,14 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await page.getByRole('textbox', { name: 'Search IPs' }).fill('FRONT web');
     await expect.poll(() => table(page).locator('[role=row][data-ip]').count()).toBe(1);
     await row.waitFor();
-    expect(await shownCount(page)).toContain('1 address match');
+    expect(await shownCount(page)).toBe('1 address matches');
     await screenshot(page, 'ips-search');
     await page.getByRole('button', { name: 'Clear Filter' }).click();
     expect(await page.getByRole('textbox', { name: 'Search IPs' }).inputValue()).toBe('');
     await expect.poll(() => shownCount(page)).toContain('254 addresses');
 
     await page.getByRole('button', { name: 'Show In Use' }).click();
-    await expect.poll(() => shownCount(page)).toContain('1 address match');
+    await expect.poll(() => shownCount(page)).toBe('1 address matches');
     await row.waitFor();
     await page.getByRole('button', { name: 'Show Available' }).click();
     await expect.poll(() => shownCount(page)).toContain('253 addresses match');
@@ -582,7 +582,7 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('textbox', { name: 'Search IPs' }).fill('deep-host');
-    await expect.poll(() => shownCount(page)).toContain('1 address match');
+    await expect.poll(() => shownCount(page)).toBe('1 address matches');
     await addressRow(page, '10.255.255.250').getByText('Reserved').waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
 

@@ -171,7 +171,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet 
           />
           <Text size="xs" c="dimmed" aria-live="polite">
             {rows.total.toLocaleString()} address{rows.total === 1 ? '' : 'es'}
-            {filter || q ? ' match' : ''}
+            {filter || q ? (rows.total === 1 ? ' matches' : ' match') : ''}
             {rows.error ? ` · ${errorMessage(rows.error)}` : ''}
           </Text>
         </>
