@@ -95,7 +95,7 @@ describe('every other screen, signed in', () => {
     await page.waitForURL(`${baseUrl}/upgrade`);
   });
 
-  it('the screens of later issues are titled placeholders reachable from the navigation', async () => {
+  it('the IPs, Tools and Group Management screens are reachable from the navigation and marked current', async () => {
     const { page, baseUrl } = browser;
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const [link, path, heading] of [
@@ -109,7 +109,7 @@ describe('every other screen, signed in', () => {
     }
     await page.goto(`${baseUrl}/settings/groupmanagement`);
     await page.getByRole('heading', { name: 'Group Management' }).waitFor();
-    await screenshot(page, 'placeholder-group-management');
+    await screenshot(page, 'group-management-from-url');
   });
 });
 

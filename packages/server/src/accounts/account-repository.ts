@@ -100,13 +100,17 @@ export async function findAccountOfMember(
     .executeTakeFirst();
 }
 
-/** The account with this id, locked for the rest of the transaction on PostgreSQL. */
+/**
+ * The account with this id, locked for the rest of the transaction on PostgreSQL. FOR NO KEY UPDATE
+ * serialises the limit checks that take it, yet lets rows that only reference the account (audit,
+ * sessions, links) go in meanwhile, which FOR UPDATE would block.
+ */
 export async function findAccountForUpdate(db: Db, accountId: string): Promise<AccountRecord | undefined> {
   return db
     .selectFrom('accounts')
     .select(accountColumns)
     .where('accounts.id', '=', accountId)
-    .$if(isPostgres(db), (qb) => qb.forUpdate())
+    .$if(isPostgres(db), (qb) => qb.forNoKeyUpdate())
     .executeTakeFirst();
 }
 

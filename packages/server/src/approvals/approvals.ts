@@ -153,7 +153,7 @@ async function settle(
   approvalId: string | null,
   isConfirm: boolean,
 ): Promise<number> {
-  const settled = await ctx.db.transaction().execute(async (trx) => {
+  const settled: string[] = await ctx.db.transaction().execute(async (trx) => {
     const subnet = await requireSubnet(trx, ctx.account.id, subnetId);
     const listed = await entriesToSettle(trx, ctx.account.id, subnetId, approvalId);
     const ids = listed.map((approval) => approval.id);
@@ -183,12 +183,15 @@ async function settle(
         before: approvalView(approval),
       })),
     );
-    return approvals.length;
+    return approvals.map((approval) => approval.ipAddress);
   });
   ctx.events.publish(ctx.account.id, { kind: 'approval', id: approvalId ?? subnetId, subnetId });
-  if (isConfirm && settled > 0)
-    ctx.events.publish(ctx.account.id, { kind: 'address', id: subnetId, subnetId });
-  return settled;
+  // One confirmed address is named; a Confirm All that changed several names the subnet.
+  const [first, ...others] = settled;
+  if (isConfirm && first !== undefined) {
+    ctx.events.publish(ctx.account.id, { kind: 'address', id: others.length ? subnetId : first, subnetId });
+  }
+  return settled.length;
 }
 
 /** Confirm: applies the recommended status to the address and removes the entry. */

@@ -10,7 +10,7 @@ export interface EventPublisher {
   publish(accountId: string, event: AccountEvent): void;
 }
 
-/** Publishes nothing: the live-events issue replaces it (SSE, LISTEN/NOTIFY on PostgreSQL). */
+/** Publishes nothing: for server functions called outside a running server (tests, the CLI). */
 export const noopEventPublisher: EventPublisher = {
   publish() {},
 };

@@ -121,7 +121,7 @@ export async function countSubnets(db: Db, accountId: string): Promise<number> {
  */
 export async function lockAccountForIpam(db: Db, accountId: string): Promise<void> {
   if (!isPostgres(db)) return;
-  await sql`select id from accounts where id = ${accountId} for update`.execute(db);
+  await sql`select id from accounts where id = ${accountId} for no key update`.execute(db);
 }
 
 /** Inserts a subnet. */

@@ -10,12 +10,13 @@ const SCAN_MESSAGE_MS = 3000;
 /** Scan Now, then "Scan initiated!" for 3 seconds. */
 export function ScanNowButton({ accountId, subnetId }: { accountId: Id; subnetId: string }) {
   const scan = useScanNow(accountId);
-  const [isInitiated, setInitiated] = useState(false);
+  // Counts successful scans: each one starts the 3 seconds again (0: no message).
+  const [initiated, setInitiated] = useState(0);
   useEffect(() => {
-    if (!isInitiated) return;
-    const timer = setTimeout(() => setInitiated(false), SCAN_MESSAGE_MS);
+    if (initiated === 0) return;
+    const timer = setTimeout(() => setInitiated(0), SCAN_MESSAGE_MS);
     return () => clearTimeout(timer);
-  }, [isInitiated]);
+  }, [initiated]);
   return (
     <Row gap={6}>
       <Button
@@ -23,14 +24,14 @@ export function ScanNowButton({ accountId, subnetId }: { accountId: Id; subnetId
         loading={scan.isPending}
         onClick={() =>
           scan.mutate(subnetId, {
-            onSuccess: () => setInitiated(true),
+            onSuccess: () => setInitiated((count) => count + 1),
             onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
           })
         }
       >
         Scan Now
       </Button>
-      {isInitiated && (
+      {initiated > 0 && (
         <Text size="sm" c="green" role="status">
           Scan initiated!
         </Text>

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createAccountContext, createSubnetIn, recordingPublisher } from '../../test/ipam-factories.js';
+import { listApprovals } from './approval-repository.js';
+import { confirmAllApprovals, confirmApproval, createApprovals, ignoreAllApprovals } from './approvals.js';
+
+for (const dialect of DIALECTS) {
+  describe(`events of settled approvals (${dialect})`, () => {
+    const database = useTestDatabase(dialect);
+
+    it('name the one confirmed address, the subnet when several changed, and no address on Ignore', async () => {
+      const { db } = database.current;
+      const recorder = recordingPublisher();
+      const ctx = await createAccountContext(db, { events: recorder });
+      const subnet = await createSubnetIn(ctx, '10.3.0.0/24', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+      await createApprovals(db, subnet.id, [
+        { ipAddress: '10.3.0.7', status: 'Available' },
+        { ipAddress: '10.3.0.8', status: 'Available' },
+        { ipAddress: '10.3.0.9', status: 'Available' },
+      ]);
+      const [first] = await listApprovals(db, ctx.account.id, subnet.id);
+      if (!first) throw new Error('no approval entry');
+      const kinds = () => recorder.events.map(({ event }) => `${event.kind}:${event.id}`);
+
+      recorder.events.length = 0;
+      await confirmApproval(ctx, subnet.id, first.id);
+      expect(kinds()).toEqual([`approval:${first.id}`, 'address:10.3.0.7']);
+
+      recorder.events.length = 0;
+      expect(await confirmAllApprovals(ctx, subnet.id)).toBe(2);
+      expect(kinds()).toEqual([`approval:${subnet.id}`, `address:${subnet.id}`]);
+      expect(recorder.events.every(({ accountId }) => accountId === ctx.account.id)).toBe(true);
+
+      await createApprovals(db, subnet.id, [{ ipAddress: '10.3.0.20', status: 'In Use' }]);
+      recorder.events.length = 0;
+      expect(await ignoreAllApprovals(ctx, subnet.id)).toBe(1);
+      expect(kinds()).toEqual([`approval:${subnet.id}`]);
+    });
+  });
+}
