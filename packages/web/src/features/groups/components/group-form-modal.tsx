@@ -1,5 +1,5 @@
 import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
-import { Alert, Button, Group as Row, Modal, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -9,6 +9,7 @@ import type { Group } from '../api/get-groups.js';
 import { type GroupFields, useCreateGroup, useUpdateGroup } from '../api/save-group.js';
 import { groupAndDescendants } from '../group-tree.js';
 import { GroupSelect } from './group-select.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface GroupFormModalProps {
   accountId: Id;
@@ -92,14 +93,11 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
               {errorMessage(save.error)}
             </Alert>
           )}
-          <Row justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {group ? 'Save' : 'Create Group'}
-            </Button>
-          </Row>
+          <DialogActions
+            onCancel={close}
+            isSubmitting={save.isPending}
+            submitLabel={group ? 'Save' : 'Create Group'}
+          />
         </Stack>
       </form>
     </Modal>

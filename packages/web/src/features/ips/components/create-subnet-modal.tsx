@@ -1,6 +1,6 @@
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
-import { Alert, Box, Button, Group as Row, Modal, Stack } from '@mantine/core';
+import { Alert, Box, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -18,6 +18,7 @@ import {
 } from '../subnet-form-values.js';
 import { BusyOverlay } from './busy-overlay.js';
 import { SubnetFormFields } from './subnet-form-fields.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface CreateSubnetModalProps {
   accountId: Id;
@@ -94,14 +95,7 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
                 {errorMessage(error, fallback)}
               </Alert>
             )}
-            <Row justify="flex-end">
-              <Button variant="default" onClick={close}>
-                Cancel
-              </Button>
-              <Button type="submit" loading={create.isPending}>
-                Create Subnet
-              </Button>
-            </Row>
+            <DialogActions onCancel={close} isSubmitting={create.isPending} submitLabel="Create Subnet" />
           </Stack>
         </form>
       </Box>

@@ -3,18 +3,7 @@ import {
   addressUpdateSchema,
   type AddressStatus,
 } from '@ipam/core/schemas/address-schemas';
-import {
-  Alert,
-  Box,
-  Button,
-  Checkbox,
-  Group as Row,
-  Modal,
-  Select,
-  Stack,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -22,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface EditAddressModalProps {
   accountId: Id;
@@ -155,19 +145,11 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
                 {errorMessage(failed)}
               </Alert>
             )}
-            <Row justify="space-between">
+            <DialogActions onCancel={close} isSubmitting={save.isPending} submitLabel="Save">
               <Button color="red" variant="light" onClick={clearAddress}>
                 Clear
               </Button>
-              <Row>
-                <Button variant="default" onClick={close}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={save.isPending}>
-                  Save
-                </Button>
-              </Row>
-            </Row>
+            </DialogActions>
           </Stack>
         </form>
       </Box>

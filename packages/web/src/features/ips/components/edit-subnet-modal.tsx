@@ -18,6 +18,7 @@ import {
 } from '../subnet-form-values.js';
 import { BusyOverlay } from './busy-overlay.js';
 import { SubnetFormFields } from './subnet-form-fields.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface EditSubnetModalProps {
   accountId: Id;
@@ -131,19 +132,11 @@ export function EditSubnetModal({
                   </Stack>
                 </Alert>
               ) : (
-                <Row justify="space-between">
+                <DialogActions onCancel={close} isSubmitting={update.isPending} submitLabel="Save">
                   <Button color="red" variant="light" onClick={() => setConfirmingDelete(true)}>
                     Delete Subnet
                   </Button>
-                  <Row>
-                    <Button variant="default" onClick={close}>
-                      Cancel
-                    </Button>
-                    <Button type="submit" loading={update.isPending}>
-                      Save
-                    </Button>
-                  </Row>
-                </Row>
+                </DialogActions>
               )}
             </Stack>
           </form>

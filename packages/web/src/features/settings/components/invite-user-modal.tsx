@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { createInviteInputSchema, useCreateInvite } from '../api/create-invite.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface InviteUserModalProps {
   accountId: Id;
@@ -57,14 +58,7 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
               {errorMessage(invite.error)}
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={invite.isPending}>
-              Send Invite
-            </Button>
-          </Group>
+          <DialogActions onCancel={close} isSubmitting={invite.isPending} submitLabel="Send Invite" />
         </Stack>
       </form>
     </Modal>
