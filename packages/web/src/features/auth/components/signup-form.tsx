@@ -3,14 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { messages } from '@ipam/core/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
 import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
 import { signupFormSchema } from '../api/auth-form-schemas.js';
-
-/** A message the server tied to a field is shown under that field only, not twice. */
-function hasFieldErrors(error: unknown): boolean {
-  return error instanceof ApiError && Object.keys(error.fields).length > 0;
-}
 
 interface SignupFormProps {
   /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
@@ -103,7 +98,7 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
           disabled={isBusy}
           {...form.getInputProps('confirmPassword')}
         />
-        {signup.isError && !hasFieldErrors(signup.error) && (
+        {signup.isError && !isShownOnFields(signup.error, ['email', 'password']) && (
           <Alert color="red" role="alert">
             {errorMessage(signup.error, messages.unknownError)}
           </Alert>

@@ -3,13 +3,16 @@ import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../api/get-groups.js';
 import { type GroupFields, useCreateGroup, useUpdateGroup } from '../api/save-group.js';
 import { groupAndDescendants } from '../group-tree.js';
 import { GroupSelect } from './group-select.js';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
+
+/** The fields the group form shows; a server message for any other is shown above the buttons. */
+const GROUP_FIELDS = ['name', 'description', 'parentId'];
 
 interface GroupFormModalProps {
   accountId: Id;
@@ -67,7 +70,6 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
     else create.mutate(fields, { onSuccess, onError });
   });
 
-  const hasFieldErrors = save.error instanceof ApiError && Object.keys(save.error.fields).length > 0;
   return (
     <Modal opened={opened} onClose={close} title={group ? 'Edit Group' : 'Create New Group'}>
       <form onSubmit={submit} noValidate aria-label={group ? 'Edit Group' : 'Create New Group'}>
@@ -88,7 +90,7 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
             {...form.getInputProps('parentId')}
             onChange={(value) => form.setFieldValue('parentId', value ?? '')}
           />
-          {save.isError && !hasFieldErrors && (
+          {save.isError && !isShownOnFields(save.error, GROUP_FIELDS) && (
             <Alert color="red" role="alert">
               {errorMessage(save.error)}
             </Alert>

@@ -7,7 +7,7 @@ import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
@@ -98,7 +98,6 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
   };
 
   const failed = save.error ?? clear.error;
-  const hasFieldErrors = failed instanceof ApiError && Object.keys(failed.fields).length > 0;
   return (
     <Modal opened={address !== null} onClose={close} title="Edit IP Address">
       <Box pos="relative">
@@ -140,7 +139,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
               description="A scan may change this address's status and hostname."
               {...form.getInputProps('allowScannerUpdate', { type: 'checkbox' })}
             />
-            {failed && !hasFieldErrors && (
+            {failed && !isShownOnFields(failed, Object.keys(blank)) && (
               <Alert color="red" role="alert">
                 {errorMessage(failed)}
               </Alert>
