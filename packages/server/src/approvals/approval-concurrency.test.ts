@@ -84,5 +84,34 @@ for (const dialect of DIALECTS) {
         expect(left).toEqual([]);
       }
     });
+
+    it('rescans and Confirm Alls of one subnet running at once all succeed, without a deadlock', async () => {
+      const { db } = database.current;
+      const ctx = await createAccountContext(db);
+      const subnet = await createSubnetIn(ctx, '10.2.0.0/24', {
+        scanningType: 'approval',
+        scanFrequency: 24,
+      });
+      const found = Array.from({ length: 200 }, (_, i) => ({
+        ipAddress: `10.2.0.${i + 1}`,
+        status: 'In Use',
+      }));
+      await createApprovals(db, subnet.id, found);
+      const work: Promise<unknown>[] = [];
+      for (let round = 0; round < 4; round++) {
+        work.push(createApprovals(db, subnet.id, round % 2 ? [...found].reverse() : found));
+        work.push(confirmAllApprovals(ctx, subnet.id));
+      }
+      const outcomes = await Promise.allSettled(work);
+      expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+      // Every found address is either still pending or was confirmed to Available (In Use flipped).
+      const pending = new Set((await listApprovals(db, ctx.account.id, subnet.id)).map((a) => a.ipAddress));
+      for (const { ipAddress } of found) {
+        const [, , , last = '0'] = ipAddress.split('.');
+        const value = 0x0a020000n + BigInt(last);
+        const address = await findStored(db, { id: subnet.id, version: 4 }, value);
+        expect(pending.has(ipAddress) || address?.status === 'Available').toBe(true);
+      }
+    });
   });
 }

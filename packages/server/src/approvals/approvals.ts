@@ -63,6 +63,9 @@ function checkedEntry(entry: ApprovalEntryInput): Required<Omit<ApprovalEntryInp
   return { status, hostname, description };
 }
 
+/** Writers of a subnet's approval entries hold the subnet row this way, one at a time (PostgreSQL). */
+const APPROVALS_LOCK = 'no-key-update';
+
 /**
  * Creates approval entries under a subnet (the scanner calls this for approval scanning); an entry
  * replaces an older one for the same address, and each is recorded in the audit log (no user: the
@@ -91,8 +94,9 @@ export async function createApprovals(
   }
   const records = [...byAddress.values()];
   await db.transaction().execute(async (trx) => {
-    // Held so the subnet is not deleted while its entries go in.
-    await requireSubnet(trx, accountId, subnetId);
+    // Held so the subnet is not deleted while its entries go in, and so a rescan and a Confirm All of
+    // the same subnet take turns: each locks many entry rows, in orders that could deadlock.
+    await requireSubnet(trx, accountId, subnetId, APPROVALS_LOCK);
     await replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records);
     await recordAudits(
       trx,
@@ -154,7 +158,7 @@ async function settle(
   isConfirm: boolean,
 ): Promise<number> {
   const settled: string[] = await ctx.db.transaction().execute(async (trx) => {
-    const subnet = await requireSubnet(trx, ctx.account.id, subnetId);
+    const subnet = await requireSubnet(trx, ctx.account.id, subnetId, APPROVALS_LOCK);
     const listed = await entriesToSettle(trx, ctx.account.id, subnetId, approvalId);
     const ids = listed.map((approval) => approval.id);
     const removed = new Set(await deleteApprovals(trx, subnetId, ids));

@@ -61,7 +61,8 @@ export async function listSubnets(db: Db, accountId: string): Promise<SubnetReco
 /**
  * How a read inside a transaction holds the subnet row on PostgreSQL until the transaction ends:
  * `key-share` (writers of its addresses and approvals: waits for a delete in progress, then finds
- * nothing), `no-key-update` (an edit of its fields), `update` (its deletion). SQLite writes one
+ * nothing), `no-key-update` (an edit of its fields, or a change of its approval entries, which take
+ * turns), `update` (its deletion). SQLite writes one
  * transaction at a time and needs none.
  */
 export type SubnetLock = 'none' | 'key-share' | 'no-key-update' | 'update';
