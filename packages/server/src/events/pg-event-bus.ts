@@ -57,6 +57,8 @@ async function openListener(
   const client = new pg.Client({
     connectionString: options.url,
     keepAlive: true,
+    // A database that does not answer fails the attempt, and the backoff tries again.
+    connectionTimeoutMillis: 10_000,
     application_name: 'ipam-events',
   });
   client.on('notification', onNotification);
