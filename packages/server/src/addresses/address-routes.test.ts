@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { listAudit } from '../audit/audit-repository.js';
+import { pageAudit } from '../audit/audit-repository.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, injectAs, ipsOf, tierOnePerson } from '../../test/ipam-factories.js';
@@ -118,7 +118,7 @@ for (const dialect of DIALECTS) {
         400,
       );
 
-      const audit = await listAudit(t.current.db, me.accountId, 50);
+      const audit = await pageAudit(t.current.db, me.accountId, { limit: 50 });
       const addressEntries = audit.filter((entry) => entry.entity === 'address');
       expect(addressEntries.map((entry) => entry.entityId).sort()).toEqual([
         '10.5.0.3',

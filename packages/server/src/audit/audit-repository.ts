@@ -64,22 +64,6 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
   }
 }
 
-/** The account's audit entries, newest first. */
-export async function listAudit(
-  db: Db,
-  accountId: string,
-  limit: number,
-): Promise<{ action: string; entity: string; entityId: string; userId: string | null }[]> {
-  return db
-    .selectFrom('audit_log')
-    .select(['action', 'entity', 'entity_id as entityId', 'user_id as userId'])
-    .where('account_id', '=', accountId)
-    .orderBy('at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
 /** An audit entry as the API shows it: who (id and e-mail), when, what, and the state before/after. */
 export interface AuditItem {
   id: string;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { listAudit } from '../audit/audit-repository.js';
+import { pageAudit } from '../audit/audit-repository.js';
 import type { AccountEvent } from '../events/event-publisher.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { signUp, useTestApp, type TestApp } from '../../test/factories.js';
@@ -80,7 +80,7 @@ for (const dialect of DIALECTS) {
         accountId: user.accountId,
         event: { kind: 'calculation', id: saved.body.id },
       });
-      const audit = await listAudit(t.current.db, user.accountId, 5);
+      const audit = await pageAudit(t.current.db, user.accountId, { limit: 5 });
       expect(audit[0]).toMatchObject({ action: 'create', entity: 'calculation', entityId: saved.body.id });
     });
 
@@ -224,7 +224,7 @@ for (const dialect of DIALECTS) {
         accountId: owner.accountId,
         event: { kind: 'calculation', id: mine.body.id },
       });
-      const audit = await listAudit(t.current.db, owner.accountId, 5);
+      const audit = await pageAudit(t.current.db, owner.accountId, { limit: 5 });
       expect(audit[0]).toMatchObject({ action: 'delete', entity: 'calculation', entityId: mine.body.id });
     });
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { listAudit } from '../audit/audit-repository.js';
+import { pageAudit } from '../audit/audit-repository.js';
 import { DIALECTS } from '../../test/dialects.js';
 import { goodPassword, signUp, startSmtpSink, uniqueEmail, useTestApp } from '../../test/factories.js';
 
@@ -37,7 +37,7 @@ for (const dialect of DIALECTS) {
       expect(after.body.items).toEqual([]);
       const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
       expect(users.body.items.map((u: { email: string }) => u.email)).toEqual([owner.email, inviteeEmail]);
-      const audit = await listAudit(t.current.db, owner.accountId, 10);
+      const audit = await pageAudit(t.current.db, owner.accountId, { limit: 10 });
       expect(audit.map((a) => `${a.action} ${a.entity}`)).toEqual(
         expect.arrayContaining(['create invite', 'create member']),
       );
