@@ -60,6 +60,7 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await emailField.fill('not-an-address');
     await emailField.press('Enter');
     await dialog.getByText(messages.invalidEmail).waitFor();
+    await screenshot(page, 'settings-invite-invalid');
     await emailField.fill(colleague);
     await emailField.press('Enter');
     await dialog.waitFor({ state: 'detached' });

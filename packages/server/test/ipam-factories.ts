@@ -58,6 +58,11 @@ export async function createSubnetIn(
   });
 }
 
+/** A subnet with approval scanning once a day, as a scan's approval entries need. */
+export function createApprovalSubnetIn(ctx: ChangeContext, cidr: string): Promise<SubnetRecord> {
+  return createSubnetIn(ctx, cidr, { scanningType: 'approval', scanFrequency: 24 });
+}
+
 /** A signed-up user calling their account's API: `call('POST', '/groups', {...})`. */
 export interface AccountSession {
   client: TestClient;

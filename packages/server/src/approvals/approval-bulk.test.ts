@@ -1,7 +1,7 @@
 import type { KyselyPlugin } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
-import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { readStatusCounts } from '../addresses/address-count-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
 import { confirmAllApprovals, createApprovals, type ApprovalEntryInput } from './approvals.js';
@@ -38,10 +38,7 @@ for (const dialect of DIALECTS) {
     it('becomes approval entries, a rescan replaces them, and Confirm All settles them all', async () => {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.8.0.0/16', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.8.0.0/16');
 
       const first = await createApprovals(db, subnet.id, scanOf(SCAN_SIZE, 'Available'));
       expect(first).toHaveLength(SCAN_SIZE);
@@ -66,10 +63,7 @@ for (const dialect of DIALECTS) {
     it('Confirm All sends a few statements per 500 entries, not several per entry', async () => {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.8.0.0/16', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.8.0.0/16');
       await createApprovals(db, subnet.id, scanOf(1000, 'In Use'));
       const counter = countingStatements();
       const settled = await confirmAllApprovals({ ...ctx, db: db.withPlugin(counter) }, subnet.id);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { parseAddress } from '@ipam/core/ip-address';
 import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
-import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { findStored } from '../addresses/address-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
 import { deleteApprovals, listApprovals, replaceApprovals } from './approval-repository.js';
@@ -14,10 +15,7 @@ for (const dialect of DIALECTS) {
     it('Confirm All applies none of the entries another person removed while it waited', async () => {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.0.0.0/24', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.0.0.0/24');
       await createApprovals(db, subnet.id, [
         { ipAddress: '10.0.0.7', status: 'Available', hostname: 'found' },
         { ipAddress: '10.0.0.8', status: 'Available' },
@@ -49,10 +47,7 @@ for (const dialect of DIALECTS) {
     it('Confirm All applies a replaced entry only as the rescan left it', async () => {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.1.0.0/24', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.1.0.0/24');
       await createApprovals(db, subnet.id, [{ ipAddress: '10.1.0.9', status: 'Available' }]);
       const fresh = {
         id: randomUUID(),
@@ -88,10 +83,7 @@ for (const dialect of DIALECTS) {
     it('rescans and Confirm Alls of one subnet running at once all succeed, without a deadlock', async () => {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.2.0.0/24', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.2.0.0/24');
       const found = Array.from({ length: 200 }, (_, i) => ({
         ipAddress: `10.2.0.${i + 1}`,
         status: 'In Use',
@@ -107,8 +99,7 @@ for (const dialect of DIALECTS) {
       // Every found address is either still pending or was confirmed to Available (In Use flipped).
       const pending = new Set((await listApprovals(db, ctx.account.id, subnet.id)).map((a) => a.ipAddress));
       for (const { ipAddress } of found) {
-        const [, , , last = '0'] = ipAddress.split('.');
-        const value = 0x0a020000n + BigInt(last);
+        const value = parseAddress(ipAddress)?.value ?? -1n;
         const address = await findStored(db, { id: subnet.id, version: 4 }, value);
         expect(pending.has(ipAddress) || address?.status === 'Available').toBe(true);
       }

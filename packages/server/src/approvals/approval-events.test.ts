@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
-import { createAccountContext, createSubnetIn, recordingPublisher } from '../../test/ipam-factories.js';
+import {
+  createAccountContext,
+  createApprovalSubnetIn,
+  recordingPublisher,
+} from '../../test/ipam-factories.js';
 import { listApprovals } from './approval-repository.js';
 import { confirmAllApprovals, confirmApproval, createApprovals, ignoreAllApprovals } from './approvals.js';
 
@@ -12,10 +16,7 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const recorder = recordingPublisher();
       const ctx = await createAccountContext(db, { events: recorder });
-      const subnet = await createSubnetIn(ctx, '10.3.0.0/24', {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
+      const subnet = await createApprovalSubnetIn(ctx, '10.3.0.0/24');
       await createApprovals(db, subnet.id, [
         { ipAddress: '10.3.0.7', status: 'Available' },
         { ipAddress: '10.3.0.8', status: 'Available' },

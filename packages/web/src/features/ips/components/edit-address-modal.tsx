@@ -7,11 +7,11 @@ import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
-import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface EditAddressModalProps {
   accountId: Id;

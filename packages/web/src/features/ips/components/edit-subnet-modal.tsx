@@ -3,6 +3,7 @@ import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../../groups/api/get-groups.js';
@@ -18,7 +19,6 @@ import {
 } from '../subnet-form-values.js';
 import { BusyOverlay } from './busy-overlay.js';
 import { SubnetFormFields } from './subnet-form-fields.js';
-import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface EditSubnetModalProps {
   accountId: Id;

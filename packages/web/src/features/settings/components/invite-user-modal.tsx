@@ -1,10 +1,10 @@
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { createInviteInputSchema, useCreateInvite } from '../api/create-invite.js';
-import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface InviteUserModalProps {
   accountId: Id;
