@@ -23,7 +23,7 @@ import { openDatabase, type DatabaseTarget, type Db } from '@ipam/server/db/data
 import { migrateToLatest } from '@ipam/server/db/migrate';
 import { noopEventPublisher } from '@ipam/server/events/event-publisher';
 import { createGroup } from '@ipam/server/groups/groups';
-import { buildApp } from '@ipam/server/http/app';
+import { buildApp } from '@ipam/server/app';
 import { createSubnet } from '@ipam/server/subnets/subnets';
 import { machineLine, median } from './bench-utils.js';
 

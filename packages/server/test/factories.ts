@@ -5,7 +5,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { signUp as signUpUser } from '../src/auth/sign-up.js';
 import { parseConfig, type Config } from '../src/config/env.js';
 import type { Db } from '../src/db/database.js';
-import { buildApp, type AppOptions } from '../src/http/app.js';
+import { buildApp, type AppOptions } from '../src/app.js';
 import { createTestDatabase, type Dialect, type TestDatabase } from './dialects.js';
 
 /** A unique, valid e-mail address for a test. */

@@ -1,7 +1,7 @@
 import { databaseTarget, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startPgEventBus, type PgEventBus } from '../events/pg-event-bus.js';
-import { buildApp } from '../http/app.js';
+import { buildApp } from '../app.js';
 import { loadConfig } from './cli-database.js';
 
 /** `ipam start`: migrates the database, then serves the API and the web app until SIGINT/SIGTERM. */

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../test/dialects.js';
-import { goodPassword, signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
+import { DIALECTS } from '../test/dialects.js';
+import { goodPassword, signUp, uniqueEmail, useTestApp } from '../test/factories.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'ipam-web-'));
 writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>IPAM</title>');
