@@ -54,24 +54,24 @@ export class TestClient {
     readonly defaultHeaders: Record<string, string> = {},
   ) {}
 
-  /** Sends a request; unsafe methods send JSON (`{}` when no body is given). */
+  /** Sends a request; a given body goes as JSON (a string as it is), none sends no body and no Content-Type. */
   async request(
     method: string,
     path: string,
     body?: unknown,
     headers: Record<string, string> = {},
   ): Promise<TestResponse> {
-    const isUnsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+    const hasBody = body !== undefined;
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       headers: {
-        ...(isUnsafe ? { 'content-type': 'application/json' } : {}),
+        ...(hasBody ? { 'content-type': 'application/json' } : {}),
         ...(cookie ? { cookie } : {}),
         ...this.defaultHeaders,
         ...headers,
       },
-      ...(isUnsafe ? { body: typeof body === 'string' ? body : JSON.stringify(body ?? {}) } : {}),
+      ...(hasBody ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
     });
     this.storeCookies(response.headers.getSetCookie());
     const text = await response.text();

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountResponse, errorResponse, listOf } from '../http/api-schemas.js';
+import { accountResponse, statsResponse } from '@ipam/core/api/account';
+import { errorResponse, listOf } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import { listAccountsOfUser } from './account-repository.js';
@@ -52,7 +53,7 @@ export function registerAccountRoutes(root: FastifyInstance, { db }: AppDeps): v
         summary: 'Dashboard counts',
         params: accountParams,
         response: {
-          200: z.object({ totalSubnets: z.number(), totalGroups: z.number(), maxNetworks: z.number() }),
+          200: statsResponse,
           401: errorResponse,
           404: errorResponse,
         },

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { emptyBody, errorResponse, listOf, memberResponse } from '../http/api-schemas.js';
+import { memberResponse } from '@ipam/core/api/account';
+import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import { listMembers } from './account-repository.js';
@@ -38,7 +39,7 @@ export function registerMemberRoutes(root: FastifyInstance, { db, events }: AppD
         tags,
         summary: 'Remove a user from the account (not the owner)',
         params: z.object({ accountId: z.string(), userId: z.string() }),
-        body: emptyBody,
+        body: noBody,
         response: { 204: z.void(), 403: errorResponse, 404: errorResponse },
       },
     },

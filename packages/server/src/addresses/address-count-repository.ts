@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
-import type { AddressStatus } from './address-repository.js';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
 /** Written (stored) addresses of a subnet per status. */
 export type StatusCounts = Record<AddressStatus, bigint>;

@@ -1,12 +1,10 @@
 import type { IpVersion } from '@ipam/core/prefix';
+import { ADDRESS_STATUSES, type AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import type { Database, IpAddressesTable } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
-
-/** The statuses an address can have. */
-export type AddressStatus = 'Available' | 'In Use' | 'Reserved';
 
 /** A written (stored) address; values are bigint, keys stay inside this file. */
 export interface StoredAddress {
@@ -39,7 +37,6 @@ export interface StoredFilter {
 
 type Eb = ExpressionBuilder<Database, 'ip_addresses'>;
 
-const STATUSES: readonly AddressStatus[] = ['Available', 'In Use', 'Reserved'];
 
 /** `%text%` for LIKE with the wildcards of the text escaped (escape character backslash). */
 function containsPattern(text: string): string {
@@ -59,7 +56,7 @@ function containsText(column: 'ip_address' | 'hostname_folded' | 'description_fo
 /** The search condition: address, hostname or description contains q, or the status does. */
 function searchCondition(eb: Eb, q: string) {
   // Three fixed statuses: which contain q is known here, so no text test runs on that column.
-  const statuses = STATUSES.filter((status) => status.toLowerCase().includes(q));
+  const statuses = ADDRESS_STATUSES.filter((status) => status.toLowerCase().includes(q));
   return eb.or([
     containsText('ip_address', q),
     containsText('hostname_folded', q),
@@ -84,7 +81,7 @@ function toStored(row: Selectable<IpAddressesTable>): StoredAddress {
     id: row.id,
     value: valueOfSortKey(row.sort_key),
     ipAddress: row.ip_address,
-    status: row.status as AddressStatus,
+    status: row.status,
     hostname: row.hostname,
     description: row.description,
     allowScannerUpdate: Number(row.allow_scanner_update) === 1,

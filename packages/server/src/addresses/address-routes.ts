@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { messages } from '@ipam/core/messages';
 import { ADDRESS_STATUSES, addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
 import { changeContextOf } from '../audit/change-context.js';
-import { emptyBody, errorResponse } from '../http/api-schemas.js';
+import { errorResponse, noBody } from '@ipam/core/api/common';
+import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount } from '../http/request-context.js';
 import { readAddressPage } from './address-reads.js';
@@ -42,26 +43,7 @@ export const addressListQuery = z.strictObject({
     .default(DEFAULT_ADDRESS_PAGE_LIMIT),
 });
 
-export const addressResponse = z.object({
-  id: z
-    .string()
-    .nullable()
-    .describe('null for a never-written address (a virtual Available row); URLs name addresses by ipAddress'),
-  ipAddress: z.string().describe('canonical text: dotted IPv4, RFC 5952 IPv6'),
-  status: z.enum(ADDRESS_STATUSES),
-  hostname: z.string(),
-  description: z.string(),
-  allowScannerUpdate: z.boolean(),
-  updatedDate: z.string().nullable(),
-  updatedBy: z.string().nullable().describe('the user who wrote it last'),
-});
 
-export const addressPageResponse = z.object({
-  items: z.array(addressResponse),
-  total: z.number().int().describe('addresses after filter and search'),
-  usedPercent: z.number().int().describe('In Use + Reserved over the listed addresses, rounded'),
-  nextCursor: z.string().nullable(),
-});
 
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
@@ -118,7 +100,7 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
         tags,
         summary: 'Clear an address: Available, hostname and description emptied, scanner updates off',
         params: addressParams,
-        body: emptyBody,
+        body: noBody,
         response: { 200: addressResponse, ...writeErrors },
       },
     },

@@ -1,17 +1,9 @@
+import type { Address } from '@ipam/core/api/ipam';
 import type { AddressItem } from './address-listing.js';
 import type { StoredAddress } from './address-repository.js';
 
-/** An address as the API shows it (never-written addresses have `id` null). */
-export interface AddressView {
-  id: string | null;
-  ipAddress: string;
-  status: StoredAddress['status'];
-  hostname: string;
-  description: string;
-  allowScannerUpdate: boolean;
-  updatedDate: string | null;
-  updatedBy: string | null;
-}
+/** An address as the API shows it (core's response type; never-written addresses have `id` null). */
+export type AddressView = Address;
 
 /** Presents a stored or listed address (also what the audit log keeps as before/after). */
 export function addressView(address: StoredAddress | AddressItem): AddressView {

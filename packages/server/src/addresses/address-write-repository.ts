@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { Insertable } from 'kysely';
 import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
 import type { IpAddressesTable } from '../db/schema.js';
 import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
-import {
-  findStoredAmong,
-  type AddressStatus,
-  type StoredAddress,
-  type SubnetRef,
-} from './address-repository.js';
+import { findStoredAmong, type StoredAddress, type SubnetRef } from './address-repository.js';
 
 /** The data of an address a write sets. */
 export interface AddressFields {

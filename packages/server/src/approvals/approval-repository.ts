@@ -1,3 +1,4 @@
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { Selectable } from 'kysely';
 import { sortKeyOf } from '../addresses/address-keys.js';
 import type { SubnetRef } from '../addresses/address-repository.js';
@@ -9,7 +10,8 @@ import type { ApprovalsTable } from '../db/schema.js';
 export interface ApprovalRecord {
   id: string;
   ipAddress: string;
-  status: string;
+  /** The address's recorded status when the scan saw it. */
+  status: AddressStatus;
   hostname: string;
   description: string;
   createdAt: string;

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
 import { changeContextOf } from '../audit/change-context.js';
-import { emptyBody, errorResponse, listOf } from '../http/api-schemas.js';
+import { errorResponse, listOf, noBody, settledResponse } from '@ipam/core/api/common';
+import { approvalResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
 import {
   approvalsOf,
@@ -13,18 +14,7 @@ import {
   ignoreApproval,
 } from './approvals.js';
 
-/** An approval entry with the spec's recommendation (In Use → Available, any other → In Use). */
-export const approvalResponse = z.object({
-  id: z.string(),
-  ipAddress: z.string(),
-  status: z.string().describe('the status the scan found'),
-  hostname: z.string(),
-  description: z.string(),
-  recommendation: z.enum(ADDRESS_STATUSES).describe('the status Confirm writes to the address'),
-});
 
-/** How many entries a confirm or ignore settled. */
-export const settledResponse = z.object({ settled: z.number().int() });
 
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const approvalParams = subnetParams.extend({ approvalId: z.string() });
@@ -63,7 +53,7 @@ export function registerApprovalRoutes(root: FastifyInstance, deps: AppDeps): vo
           tags,
           summary,
           params: approvalParams,
-          body: emptyBody,
+          body: noBody,
           response: { 200: settledResponse, ...errors },
         },
       },
@@ -87,7 +77,7 @@ export function registerApprovalRoutes(root: FastifyInstance, deps: AppDeps): vo
           tags,
           summary,
           params: subnetParams,
-          body: emptyBody,
+          body: noBody,
           response: { 200: settledResponse, ...errors },
         },
       },

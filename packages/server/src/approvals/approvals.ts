@@ -3,7 +3,7 @@ import { messages } from '@ipam/core/messages';
 import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
 import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { addressText } from '../addresses/address-keys.js';
-import type { AddressStatus } from '../addresses/address-repository.js';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
 import { recordAudits } from '../audit/audit-repository.js';
 import type { ChangeContext } from '../audit/change-context.js';
@@ -49,7 +49,7 @@ function invalidEntry(field: string, message: string): DomainError {
 }
 
 /** A scan's entry checked like a person's edit: a known status, capped hostname and description. */
-function checkedEntry(entry: ApprovalEntryInput): Required<Omit<ApprovalEntryInput, 'ipAddress'>> {
+function checkedEntry(entry: ApprovalEntryInput): Pick<ApprovalRecord, 'status' | 'hostname' | 'description'> {
   const status = ADDRESS_STATUSES.find((known) => known === entry.status);
   if (!status) throw invalidEntry('status', messages.addressStatusInvalid);
   const hostname = (entry.hostname ?? '').trim();

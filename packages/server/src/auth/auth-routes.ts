@@ -5,7 +5,8 @@ import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/sche
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { DomainError } from '../errors/domain-error.js';
 import { publishAcceptedInvites } from '../invites/accept-invites.js';
-import { emptyBody, errorResponse, meResponse } from '../http/api-schemas.js';
+import { meResponse } from '@ipam/core/api/account';
+import { errorResponse, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from '../http/cookies.js';
 import { requireAuth } from '../http/request-context.js';
@@ -74,7 +75,7 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags, summary: 'End the session', body: emptyBody } },
+    { schema: { tags, summary: 'End the session', body: noBody } },
     async (request, reply) => {
       if (request.auth) await endSession(db, request.auth.token);
       clearAuthCookies(reply, config.publicUrl);

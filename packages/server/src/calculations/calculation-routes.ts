@@ -5,11 +5,12 @@ import {
   ipv4CalculationCreateSchema,
   ipv6CalculationCreateSchema,
 } from '@ipam/core/schemas/calculation-schemas';
-import { emptyBody, errorResponse, listOf } from '../http/api-schemas.js';
+import { savedIPv4Response, savedIPv6Response } from '@ipam/core/api/calculation';
+import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import { listCalculations } from './calculation-repository.js';
-import { savedIPv4Response, savedIPv6Response, toSavedIPv4, toSavedIPv6 } from './calculation-view.js';
+import { toSavedIPv4, toSavedIPv6 } from './calculation-view.js';
 import { removeCalculation } from './remove-calculation.js';
 import { MAX_SAVED_CALCULATIONS, saveIPv4Calculation, saveIPv6Calculation } from './save-calculation.js';
 
@@ -99,7 +100,7 @@ export function registerCalculationRoutes(root: FastifyInstance, deps: AppDeps):
         tags,
         summary: 'Delete a saved calculation (IPv4 or IPv6)',
         params: z.object({ accountId: z.string(), calculationId: z.string() }),
-        body: emptyBody,
+        body: noBody,
         response: { 204: z.void(), 401: errorResponse, 404: errorResponse },
       },
     },

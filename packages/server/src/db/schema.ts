@@ -1,3 +1,4 @@
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 /**
  * The database as Kysely sees it. Column names are snake_case; timestamps are ISO 8601 UTC text
  * (`new Date().toISOString()`) on both engines, so they compare and sort the same everywhere.
@@ -116,7 +117,8 @@ export interface IpAddressesTable {
   ip_address: string;
   /** Fixed-width lowercase hex (8 chars IPv4, 32 IPv6): text order is numeric order. */
   sort_key: string;
-  status: string;
+  /** Written only through core's address statuses. */
+  status: AddressStatus;
   hostname: string;
   description: string;
   /** hostname and description lower-cased (Unicode) for the search. */
@@ -142,7 +144,7 @@ export interface ApprovalsTable {
   subnet_id: string;
   ip_address: string;
   sort_key: string;
-  status: string;
+  status: AddressStatus;
   hostname: string;
   description: string;
   created_at: string;

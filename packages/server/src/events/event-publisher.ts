@@ -1,9 +1,7 @@
-/** What changed in an account, sent to every member's open event stream. */
-export interface AccountEvent {
-  kind: string;
-  id: string;
-  subnetId?: string;
-}
+import type { LiveEvent } from '@ipam/core/api/live-event';
+
+/** What changed in an account, sent to every member's open event stream (core's live event). */
+export type AccountEvent = LiveEvent;
 
 /** Publishes account events; writes call it after their transaction commits. */
 export interface EventPublisher {

@@ -4,7 +4,7 @@ import { messages } from '@ipam/core/messages';
 import { sessionIdOf } from '../auth/sessions.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { errorResponse } from '../http/api-schemas.js';
+import { errorResponse } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import type { EventBus } from './event-hub.js';

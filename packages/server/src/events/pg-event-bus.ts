@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { z } from 'zod';
+import { liveEventSchema } from '@ipam/core/api/live-event';
 import type { Db } from '../db/database.js';
 import { EventHub, type EventBus } from './event-hub.js';
 
@@ -12,7 +13,7 @@ export const eventChannel = 'ipam_events';
 const notification = z.object({
   origin: z.string(),
   accountId: z.string(),
-  event: z.object({ kind: z.string(), id: z.string(), subnetId: z.string().optional() }),
+  event: liveEventSchema,
 });
 
 /** Options of the PostgreSQL event bus. */

@@ -3,21 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupCreateSchema, groupUpdateSchema } from '@ipam/core/schemas/group-schemas';
 import { changeContextOf } from '../audit/change-context.js';
-import { emptyBody, errorResponse, listOf } from '../http/api-schemas.js';
+import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
+import { groupResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount } from '../http/request-context.js';
 import { listGroups } from './group-repository.js';
 import { createGroup, deleteGroup, editGroup } from './groups.js';
 
-/** A group as the API answers it; `parentId` is '' at the top level (the spec's "empty"). */
-export const groupResponse = z.object({
-  id: z.string(),
-  parentId: z.string().describe("the parent group's id, '' at the top level"),
-  name: z.string(),
-  description: z.string(),
-  updatedDate: z.string(),
-  updatedBy: z.string().nullable().describe('user id of the last change'),
-});
 
 const accountParams = z.object({ accountId: z.string() });
 const groupParams = z.object({ accountId: z.string(), groupId: z.string() });
@@ -91,7 +83,7 @@ export function registerGroupRoutes(root: FastifyInstance, deps: AppDeps): void 
         tags,
         summary: 'Delete an empty group (one with child groups or subnets is refused, 409)',
         params: groupParams,
-        body: emptyBody,
+        body: noBody,
         response: { 204: z.void(), 401: errorResponse, 404: errorResponse, 409: errorResponse },
       },
     },

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { appConfigResponse, healthResponse } from '@ipam/core/api/common';
 import type { AppDeps } from './app-deps.js';
 
 /** Health, public configuration for the web app, and the OpenAPI document. */
@@ -8,7 +8,7 @@ export function registerSystemRoutes(root: FastifyInstance, { config }: AppDeps)
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/health',
-    { schema: { tags: ['system'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+    { schema: { tags: ['system'], response: { 200: healthResponse } } },
     async () => ({ status: 'ok' as const }),
   );
   app.get(
@@ -18,11 +18,7 @@ export function registerSystemRoutes(root: FastifyInstance, { config }: AppDeps)
         tags: ['system'],
         summary: 'Public settings the web app needs',
         response: {
-          200: z.object({
-            supportFormUrl: z.string().nullable(),
-            feedbackFormUrl: z.string().nullable(),
-            contactEmail: z.string(),
-          }),
+          200: appConfigResponse,
         },
       },
     },

@@ -18,16 +18,33 @@ export function isSameOriginOrAbsent(request: FastifyRequest, publicUrl: string 
   return parsed === `${request.protocol}://${request.host}`;
 }
 
+/** Whether the browser says the request comes from another site (`Sec-Fetch-Site`; absent outside browsers). */
+function isCrossSiteFetch(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** Whether the request carries a body: a non-zero Content-Length or a chunked transfer. */
+export function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  if (length !== undefined) return length.trim() !== '0';
+  return request.headers['transfer-encoding'] !== undefined;
+}
+
 /**
- * Cross-site write protection for the API: unsafe methods need a same-origin (or absent) Origin and
- * a JSON body. A browser cannot send JSON cross-site without a CORS preflight, which we never allow.
+ * Cross-site write protection for the API: unsafe methods need a same-origin (or absent) Origin, and a
+ * request that carries a body must carry JSON. A browser cannot send JSON cross-site without a CORS
+ * preflight, which we never allow; a bodyless request (DELETE, logout, scan, confirm…) needs no
+ * Content-Type, so plain HTTP clients can call it, and the Origin and Sec-Fetch-Site checks refuse it
+ * from another site.
  */
 export function registerWriteGuard(app: FastifyInstance, publicUrl: string | null): void {
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (!isSameOriginOrAbsent(request, publicUrl)) {
+    if (!isSameOriginOrAbsent(request, publicUrl) || isCrossSiteFetch(request)) {
       throw new DomainError('foreign_origin', messages.foreignOrigin);
     }
+    if (!hasBody(request)) return;
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') throw new DomainError('json_required', messages.jsonRequired);
   });

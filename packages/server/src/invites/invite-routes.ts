@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteSchema } from '@ipam/core/schemas/auth-schemas';
-import { emptyBody, errorResponse, inviteResponse, listOf } from '../http/api-schemas.js';
+import { inviteResponse } from '@ipam/core/api/account';
+import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import { findUserById } from '../users/user-repository.js';
@@ -69,7 +70,7 @@ export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void
         tags,
         summary: 'Withdraw an invite',
         params: z.object({ accountId: z.string(), inviteId: z.string() }),
-        body: emptyBody,
+        body: noBody,
         response: { 204: z.void(), 404: errorResponse },
       },
     },

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
 import { changeContextOf } from '../audit/change-context.js';
-import { emptyBody, errorResponse, listOf } from '../http/api-schemas.js';
+import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
+import { subnetResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount } from '../http/request-context.js';
 import { subnetCreateBody, subnetUpdateBody } from './subnet-bodies.js';
@@ -11,24 +12,6 @@ import { listSubnets } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
 import { createSubnet, deleteSubnet, editSubnet, requestScan, requireSubnet } from './subnets.js';
 
-/** A subnet as the API answers it: the spec's fields, `bits` (IPv4) or `prefixLength` (IPv6). */
-export const subnetResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  vlanId: z.number().int(),
-  description: z.string(),
-  groupId: z.string(),
-  version: z.union([z.literal(4), z.literal(6)]),
-  networkIP: z.string().describe('host bits cleared; IPv6 in RFC 5952 form'),
-  bits: z.number().int().optional().describe('IPv4 prefix length'),
-  prefixLength: z.number().int().optional().describe('IPv6 prefix length'),
-  scanningType: z.enum(SCANNING_TYPES),
-  scanFrequency: z.number().int().nullable().describe('hours; null when scanning is none'),
-  lastScanned: z.string().nullable(),
-  scanNow: z.boolean(),
-  updatedDate: z.string(),
-  updatedBy: z.string().nullable().describe('user id of the last change'),
-});
 
 const accountParams = z.object({ accountId: z.string() });
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
@@ -127,7 +110,7 @@ export function registerSubnetRoutes(root: FastifyInstance, deps: AppDeps): void
         tags,
         summary: 'Delete a subnet with all its addresses and approvals',
         params: subnetParams,
-        body: emptyBody,
+        body: noBody,
         response: { 204: z.void(), ...readErrors },
       },
     },
@@ -144,7 +127,7 @@ export function registerSubnetRoutes(root: FastifyInstance, deps: AppDeps): void
         tags,
         summary: 'Scan Now: sets scanNow (approval or auto scanning only; 409 when scanning is none)',
         params: subnetParams,
-        body: emptyBody,
+        body: noBody,
         response: { 200: subnetResponse, 409: errorResponse, ...readErrors },
       },
     },

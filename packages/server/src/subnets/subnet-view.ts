@@ -1,36 +1,19 @@
+import type { Subnet } from '@ipam/core/api/ipam';
 import type { SubnetRecord } from './subnet-repository.js';
 
-/** A subnet as the API shows it: the spec's fields, with `bits` (IPv4) or `prefixLength` (IPv6). */
-export interface SubnetView {
-  id: string;
-  name: string;
-  vlanId: number;
-  description: string;
-  groupId: string;
-  version: 4 | 6;
-  networkIP: string;
-  bits?: number;
-  prefixLength?: number;
-  scanningType: SubnetRecord['scanningType'];
-  scanFrequency: number | null;
-  lastScanned: string | null;
-  scanNow: boolean;
-  updatedDate: string;
-  updatedBy: string | null;
-}
+/** A subnet as the API shows it (core's response type). */
+export type SubnetView = Subnet;
 
 /** Presents a subnet (also what the audit log keeps as before/after). */
 export function subnetView(subnet: SubnetRecord): SubnetView {
   const { prefix } = subnet;
-  return {
+  const fields = {
     id: subnet.id,
     name: subnet.name,
     vlanId: subnet.vlanId,
     description: subnet.description,
     groupId: subnet.groupId,
-    version: prefix.version,
     networkIP: subnet.networkIP,
-    ...(prefix.version === 4 ? { bits: prefix.length } : { prefixLength: prefix.length }),
     scanningType: subnet.scanningType,
     scanFrequency: subnet.scanFrequency,
     lastScanned: subnet.lastScanned,
@@ -38,4 +21,7 @@ export function subnetView(subnet: SubnetRecord): SubnetView {
     updatedDate: subnet.updatedDate,
     updatedBy: subnet.updatedBy,
   };
+  return prefix.version === 4
+    ? { ...fields, version: 4, bits: prefix.length }
+    : { ...fields, version: 6, prefixLength: prefix.length };
 }

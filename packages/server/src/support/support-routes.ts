@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { supportMessageSchema } from '@ipam/core/schemas/auth-schemas';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { nowIso } from '../db/db-values.js';
-import { errorResponse } from '../http/api-schemas.js';
+import { supportReceiptResponse } from '@ipam/core/api/account';
+import { errorResponse } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { accountCookie } from '../http/cookies.js';
 import { requireAuth } from '../http/request-context.js';
@@ -22,7 +23,7 @@ export function registerSupportRoutes(root: FastifyInstance, { db }: AppDeps): v
         summary: 'Send a support or feedback message',
         body: supportMessageSchema,
         response: {
-          201: z.object({ id: z.string(), receivedAt: z.string() }),
+          201: supportReceiptResponse,
           400: errorResponse,
           401: errorResponse,
         },

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/** An account (field names are the spec's: `maxusers`, `maxnetworks`). */
+export const accountResponse = z.object({
+  id: z.string(),
+  uid: z.string().describe('the owner user id'),
+  reference: z.string(),
+  tier: z.number().int(),
+  tierName: z.string(),
+  maxusers: z.number().int(),
+  maxnetworks: z.number().int(),
+  subId: z.string().nullable(),
+  subStatus: z.string().nullable(),
+  subStart: z.string().nullable(),
+  subEnd: z.string().nullable(),
+  isOwner: z.boolean().describe('is the caller the owner'),
+});
+export type Account = z.infer<typeof accountResponse>;
+
+/** A user as other members see them. */
+export const userResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  displayName: z.string().nullable(),
+  lastLogin: z.string().nullable(),
+});
+export type User = z.infer<typeof userResponse>;
+
+/** GET /api/auth/me: the signed-in user, their accounts and the account they work in. */
+export const meResponse = z.object({
+  user: userResponse,
+  accounts: z.array(accountResponse),
+  currentAccountId: z.string().nullable(),
+});
+export type Me = z.infer<typeof meResponse>;
+
+/** A member of an account. */
+export const memberResponse = userResponse.extend({ isOwner: z.boolean() });
+export type Member = z.infer<typeof memberResponse>;
+
+/** A pending invite. */
+export const inviteResponse = z.object({ id: z.string(), email: z.string(), invitedAt: z.string() });
+export type Invite = z.infer<typeof inviteResponse>;
+
+/** GET /api/accounts/:a/stats: the dashboard's counts. */
+export const statsResponse = z.object({
+  totalSubnets: z.number().int(),
+  totalGroups: z.number().int(),
+  maxNetworks: z.number().int(),
+});
+export type Stats = z.infer<typeof statsResponse>;
+
+/** POST /api/support/messages: the stored message's receipt. */
+export const supportReceiptResponse = z.object({ id: z.string(), receivedAt: z.string() });
+
+/** The account's display name: its reference, else "Account" plus its id (spec §2, Switch Accounts). */
+export function accountLabel(account: Pick<Account, 'id' | 'reference'>): string {
+  return account.reference ? account.reference : `Account ${account.id}`;
+}

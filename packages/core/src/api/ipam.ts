@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { ADDRESS_STATUSES } from '../schemas/address-schemas.js';
+import { SCANNING_TYPES } from '../schemas/common-fields.js';
+
+/** A group; `parentId` is '' at the top level (the spec's "empty"). */
+export const groupResponse = z.object({
+  id: z.string(),
+  parentId: z.string().describe("the parent group's id, '' at the top level"),
+  name: z.string(),
+  description: z.string(),
+  updatedDate: z.string(),
+  updatedBy: z.string().nullable().describe('user id of the last change'),
+});
+export type Group = z.infer<typeof groupResponse>;
+
+const subnetFields = {
+  id: z.string(),
+  name: z.string(),
+  vlanId: z.number().int(),
+  description: z.string(),
+  groupId: z.string(),
+  networkIP: z.string().describe('host bits cleared; IPv6 in RFC 5952 form'),
+  scanningType: z.enum(SCANNING_TYPES),
+  scanFrequency: z.number().int().nullable().describe('hours; null when scanning is none'),
+  lastScanned: z.string().nullable(),
+  scanNow: z.boolean(),
+  updatedDate: z.string(),
+  updatedBy: z.string().nullable().describe('user id of the last change'),
+};
+
+/** An IPv4 subnet: its prefix length is `bits` (the spec's name). */
+export const ipv4SubnetResponse = z.object({
+  ...subnetFields,
+  version: z.literal(4),
+  bits: z.number().int().describe('IPv4 prefix length'),
+});
+
+/** An IPv6 subnet: its prefix length is `prefixLength` (the spec's name). */
+export const ipv6SubnetResponse = z.object({
+  ...subnetFields,
+  version: z.literal(6),
+  prefixLength: z.number().int().describe('IPv6 prefix length'),
+});
+
+/** A subnet, told apart by `version`. */
+export const subnetResponse = z.discriminatedUnion('version', [ipv4SubnetResponse, ipv6SubnetResponse]);
+export type Subnet = z.infer<typeof subnetResponse>;
+
+/** The subnet's prefix length, whichever version it is. */
+export function subnetLength(subnet: Subnet): number {
+  return subnet.version === 4 ? subnet.bits : subnet.prefixLength;
+}
+
+/** "10.0.0.0/24" */
+export function subnetCidr(subnet: Subnet): string {
+  return `${subnet.networkIP}/${subnetLength(subnet)}`;
+}
+
+/** An address of a subnet; a never-written one (a virtual Available row) has `id` null. */
+export const addressResponse = z.object({
+  id: z
+    .string()
+    .nullable()
+    .describe('null for a never-written address (a virtual Available row); URLs name addresses by ipAddress'),
+  ipAddress: z.string().describe('canonical text: dotted IPv4, RFC 5952 IPv6'),
+  status: z.enum(ADDRESS_STATUSES),
+  hostname: z.string(),
+  description: z.string(),
+  allowScannerUpdate: z.boolean(),
+  updatedDate: z.string().nullable(),
+  updatedBy: z.string().nullable().describe('the user who wrote it last'),
+});
+export type Address = z.infer<typeof addressResponse>;
+
+/** One page of a subnet's addresses with the totals after filter and search. */
+export const addressPageResponse = z.object({
+  items: z.array(addressResponse),
+  total: z.number().int().describe('addresses after filter and search'),
+  usedPercent: z.number().int().describe('In Use + Reserved over the listed addresses, rounded'),
+  nextCursor: z.string().nullable(),
+});
+export type AddressPage = z.infer<typeof addressPageResponse>;
+
+/** A pending approval: what a scan saw of one address, and what Confirm writes. */
+export const approvalResponse = z.object({
+  id: z.string(),
+  ipAddress: z.string(),
+  status: z.enum(ADDRESS_STATUSES).describe("the address's recorded status when the scan saw it"),
+  hostname: z.string().describe('the hostname the scan saw'),
+  description: z.string(),
+  recommendation: z.enum(ADDRESS_STATUSES).describe('the status Confirm writes to the address'),
+});
+export type Approval = z.infer<typeof approvalResponse>;
+
+/** One change in the audit log: who (null for the scanner), when, what, before and after. */
+export const auditItemResponse = z.object({
+  id: z.string(),
+  at: z.string(),
+  userId: z.string().nullable(),
+  userEmail: z.string().nullable(),
+  action: z.string().describe('create, update or delete'),
+  entity: z.string().describe('group, subnet, address, approval, approval-confirmed, ...'),
+  entityId: z.string().describe('the object id; for an address its IP address'),
+  subnetId: z.string().nullable(),
+  before: z.unknown().describe('the object before the change (null for a create)'),
+  after: z.unknown().describe('the object after the change (null for a delete)'),
+});
+export type AuditItem = z.infer<typeof auditItemResponse>;
+
+/** A page of the audit log, newest first. */
+export const auditPageResponse = z.object({
+  items: z.array(auditItemResponse),
+  nextCursor: z.string().nullable(),
+});
