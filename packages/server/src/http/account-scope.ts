@@ -1,4 +1,4 @@
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
@@ -27,7 +27,7 @@ declare module 'fastify' {
  * request so limits changed by `ipam admin` apply to the next request. Register before any route.
  */
 export function registerAccountScope(app: FastifyInstance, db: Db): void {
-  const requireMembership: onRequestHookHandler = async (request) => {
+  const requireMembership: onRequestAsyncHookHandler = async (request) => {
     if (!request.auth) throw new DomainError('not_signed_in', messages.notAuthenticated);
     const { accountId } = request.params as { accountId?: string };
     const account = accountId ? await findAccountOfMember(db, accountId, request.auth.userId) : undefined;
