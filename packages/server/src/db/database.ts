@@ -26,9 +26,11 @@ export function databaseTarget(config: { databaseUrl: string | null; dataDir: st
 /** Opens the database: SQLite with WAL, foreign keys and a busy timeout, or a PostgreSQL pool. */
 export function openDatabase(target: DatabaseTarget): Db {
   if (target.kind === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server ends (restart, admin terminate) leaves the pool, which opens
+    // another on demand; unheard, its 'error' event would crash the process.
+    pool.on('error', (error) => process.stderr.write(`database: idle connection lost: ${error.message}\n`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   if (target.file !== ':memory:') mkdirSync(join(target.file, '..'), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);
