@@ -1,8 +1,8 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS } from '../test/dialects.js';
 import { goodPassword, signUp, uniqueEmail, useTestApp } from '../test/factories.js';
 
 const webDist = mkdtempSync(join(tmpdir(), 'ipam-web-'));
@@ -11,7 +11,7 @@ mkdirSync(join(webDist, 'assets'));
 writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
 
 for (const dialect of DIALECTS) {
-  describe(`http app (${dialect})`, () => {
+  describeOn(dialect)(`http app (${dialect})`, () => {
     const t = useTestApp(
       dialect,
       { SUPPORT_FORM_URL: 'https://forms.example.org/support', CONTACT_EMAIL: 'help@example.net' },

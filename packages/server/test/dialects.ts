@@ -3,41 +3,40 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { openDatabase, type Db, type DatabaseTarget } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { testPostgresUrl, type Dialect } from './global-setup.js';
 
-/** The two engines every repository and route test runs on (Kysely's DIALECTS loop). */
-export type Dialect = 'sqlite' | 'postgres';
+export { testPostgresUrl, type Dialect };
 
-/** The PostgreSQL server tests use; each test file gets its own fresh database on it. */
-export const testPostgresUrl =
-  process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** Both engines, always: a dialect that cannot run here is reported as skipped or failed, never left out. */
+export const DIALECTS: readonly Dialect[] = ['sqlite', 'postgres'];
 
-async function postgresSkipReason(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: testPostgresUrl, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    await client.end().catch(() => undefined);
+const plans = inject('dialectPlans');
+if (!plans) throw new Error('dialectPlans not provided: run the tests through the root vitest.config.ts');
+
+/**
+ * `describe` for one dialect's block: skipped, and counted as skipped, when that engine does not run
+ * here; when it is required but unreachable, the block is one failing test saying why.
+ */
+export function describeOn(dialect: Dialect): (name: string, body: () => void) => void {
+  const plan = plans[dialect];
+  if (plan.kind === 'fail') {
+    return (name) =>
+      describe(name, () => {
+        it(`needs ${dialect}`, () => {
+          throw new Error(plan.reason);
+        });
+      });
   }
+  return describe.skipIf(plan.kind === 'skip');
 }
 
-const requested = process.env.IPAM_TEST_DIALECTS?.split(',').map((d) => d.trim());
-const wantsPostgres = requested?.includes('postgres') ?? true;
-const skipReason = wantsPostgres ? await postgresSkipReason() : null;
-if (skipReason !== null) {
-  console.warn(`PostgreSQL tests skipped: ${testPostgresUrl} is unreachable (${skipReason})`);
+/** `describe.each(DIALECTS)` with `%s` for the dialect, each block skipped like `describeOn`. */
+export function describeEachDialect(name: string, body: (dialect: Dialect) => void): void {
+  for (const dialect of DIALECTS) describeOn(dialect)(name.replace('%s', dialect), () => body(dialect));
 }
-
-/** Dialects to run: SQLite always, PostgreSQL when reachable (IPAM_TEST_DIALECTS narrows the list). */
-export const DIALECTS: readonly Dialect[] = (['sqlite', 'postgres'] as const).filter(
-  (d) => (requested?.includes(d) ?? true) && (d === 'sqlite' || skipReason === null),
-);
 
 /** A migrated, empty database of one dialect, and how to throw it away. */
 export interface TestDatabase {
@@ -52,48 +51,69 @@ export interface TestDatabase {
 /** Creates a fresh database: a temp-folder SQLite file, or a new `ipam_t_<random>` PostgreSQL database. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ipam-test-'));
-  if (dialect === 'sqlite') {
-    const target: DatabaseTarget = { kind: 'sqlite', file: join(dataDir, 'ipam.sqlite') };
-    const db = openDatabase(target);
-    await migrateToLatest(db);
-    return {
-      dialect,
-      db,
-      target,
-      dataDir,
-      async destroy() {
-        await db.destroy();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
   const name = `ipam_t_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(testPostgresUrl);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
+  let target: DatabaseTarget = { kind: 'sqlite', file: join(dataDir, 'ipam.sqlite') };
+  if (dialect === 'postgres') {
+    await adminQuery(`create database ${name}`);
+    const url = new URL(testPostgresUrl);
+    url.pathname = `/${name}`;
+    target = { kind: 'postgres', url: url.toString() };
+  }
   const db = openDatabase(target);
-  await migrateToLatest(db);
-  return {
-    dialect,
-    db,
-    target,
-    dataDir,
-    async destroy() {
-      await db.destroy();
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+  const destroy = async () => {
+    // Ends the pool, whose clients are still saying goodbye; the drop below waits for them.
+    await db.destroy();
+    if (dialect === 'postgres') await dropTestDatabase(name);
+    rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await destroy();
+    throw error;
+  }
+  return { dialect, db, target, dataDir, destroy };
+}
+
+/**
+ * Drops a test database once nothing is connected to it. A plain DROP waits up to 5 s for closing
+ * sessions to leave; a session still there after that is a client the test never closed: the
+ * database is then dropped WITH (FORCE) so no database is left behind, and the leak fails the test.
+ */
+async function dropTestDatabase(name: string): Promise<void> {
+  await withAdminClient(async (admin) => {
+    try {
+      await admin.query(`drop database if exists ${name}`);
+    } catch (error) {
+      if (!(error instanceof pg.DatabaseError) || error.code !== '55006') throw error;
+      const { rows } = await admin.query<{ who: string }>(
+        `select coalesce(nullif(application_name, ''), 'unnamed') || ' (' || coalesce(state, '?') ||
+           '): ' || left(query, 80) as who
+         from pg_stat_activity where datname = $1`,
+        [name],
+      );
+      await admin.query(`drop database if exists ${name} with (force)`);
+      throw new Error(
+        `test database ${name} was still in use after its test closed it; leaked sessions: ` +
+          rows.map((row) => row.who).join('; '),
+      );
+    }
+  });
 }
 
 async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testPostgresUrl });
-  await client.connect();
+  await withAdminClient(async (admin) => {
+    await admin.query(statement);
+  });
+}
+
+async function withAdminClient(use: (admin: pg.Client) => Promise<void>): Promise<void> {
+  const admin = new pg.Client({ connectionString: testPostgresUrl });
+  await admin.connect();
   try {
-    await client.query(statement);
+    await use(admin);
   } finally {
-    await client.end();
+    await admin.end();
   }
 }
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { DIALECTS } from './dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS } from './dialects.js';
 import { signUp, uniqueEmail, useTestApp } from './factories.js';
 
 // Issue #3 acceptance: a new user signs up, sees one Free account, invites a colleague who joins by
 // signing up; an outsider can read or change nothing of it.
 for (const dialect of DIALECTS) {
-  describe(`acceptance: a team of two (${dialect})`, () => {
+  describeOn(dialect)(`acceptance: a team of two (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('signs up, invites a colleague who joins, and keeps an outsider out', async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   countMembers,
   findAccountsByIdOrOwnerEmail,
@@ -8,11 +8,11 @@ import {
   unlinkUser,
 } from './account-repository.js';
 import { countInvites, insertInvite, takeInvitesForEmail } from '../invites/invite-repository.js';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createUser, uniqueEmail } from '../../test/factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`account repository (${dialect})`, () => {
+  describeOn(dialect)(`account repository (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('counts members and invites as numbers on both engines', async () => {

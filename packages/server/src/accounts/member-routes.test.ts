@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { updateTierAndLimits } from './account-repository.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
 
 /** An owner with one member who joined through an invite. */
@@ -13,7 +13,7 @@ async function teamOfTwo(t: TestApp) {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`account users (${dialect})`, () => {
+  describeOn(dialect)(`account users (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('lists users with the owner flagged, owner first', async () => {

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { findAccountOfMember, updateTierAndLimits } from '../accounts/account-repository.js';
 import { noopEventPublisher } from '../events/event-publisher.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
 import { createSubnetIn } from '../../test/ipam-factories.js';
 import type { AddressView } from './address-view.js';
@@ -42,7 +42,7 @@ function chainOf(entries: readonly Entry[]): Entry[] {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`two people writing the same address at once (${dialect})`, () => {
+  describeOn(dialect)(`two people writing the same address at once (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('records both writes in the audit log, keeps the last one and exactly one row', async () => {

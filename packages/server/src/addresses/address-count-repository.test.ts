@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import type { Db } from '../db/database.js';
 import { deleteSubnet } from '../subnets/subnets.js';
@@ -23,7 +23,7 @@ async function countedByRows(db: Db, subnetId: string) {
   return counts;
 }
 
-describe.each(DIALECTS)('written address counts on %s', (dialect) => {
+describeEachDialect('written address counts on %s', (dialect) => {
   const database = useTestDatabase(dialect);
 
   it('stay equal to the stored rows through bulk inserts, concurrent writes and clears', async () => {

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, injectAs, ipsOf, tierOnePerson } from '../../test/ipam-factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`address list route (${dialect})`, () => {
+  describeOn(dialect)(`address list route (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('pages through a /8 in numeric order: first page, next pages by cursor, deep and last pages', async () => {

@@ -1,7 +1,7 @@
 import { listedAddresses } from '@ipam/core/address-listing';
 import { formatAddress } from '@ipam/core/ip-address';
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { listAddresses, type AddressFilter, type AddressItem } from './address-listing.js';
@@ -89,7 +89,7 @@ function comparable(item: AddressItem) {
   return { ipAddress, status, hostname, description, allowScannerUpdate };
 }
 
-describe.each(DIALECTS)('address listing on %s', (dialect) => {
+describeEachDialect('address listing on %s', (dialect) => {
   const database = useTestDatabase(dialect);
 
   it('equals the naive model for every filter, search and page size on small random subnets', async () => {

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
 import { pageAudit } from '../audit/audit-repository.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, injectAs, ipsOf, tierOnePerson } from '../../test/ipam-factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`address write routes (${dialect})`, () => {
+  describeOn(dialect)(`address write routes (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('writes an address with who and when, stores texts as given, and refuses what is not a host address', async () => {

@@ -1,6 +1,6 @@
 import type { KyselyPlugin } from 'kysely';
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { readStatusCounts } from '../addresses/address-count-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
@@ -32,7 +32,7 @@ function countingStatements(): KyselyPlugin & { count: number } {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`a scan with thousands of differences (${dialect})`, () => {
+  describeOn(dialect)(`a scan with thousands of differences (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('becomes approval entries, a rescan replaces them, and Confirm All settles them all', async () => {

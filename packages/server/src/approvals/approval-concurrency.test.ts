@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAddress } from '@ipam/core/ip-address';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { findStored } from '../addresses/address-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
@@ -9,7 +9,7 @@ import { deleteApprovals, listApprovals, replaceApprovals } from './approval-rep
 import { confirmAllApprovals, createApprovals } from './approvals.js';
 
 for (const dialect of DIALECTS) {
-  describe(`settling approvals at the same time as someone else (${dialect})`, () => {
+  describeOn(dialect)(`settling approvals at the same time as someone else (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('Confirm All applies none of the entries another person removed while it waited', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import {
   createAccountContext,
   createApprovalSubnetIn,
@@ -9,7 +9,7 @@ import { listApprovals } from './approval-repository.js';
 import { confirmAllApprovals, confirmApproval, createApprovals, ignoreAllApprovals } from './approvals.js';
 
 for (const dialect of DIALECTS) {
-  describe(`events of settled approvals (${dialect})`, () => {
+  describeOn(dialect)(`events of settled approvals (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('name the one confirmed address, the subnet when several changed, and no address on Ignore', async () => {

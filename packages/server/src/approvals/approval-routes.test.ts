@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp, type TestApp } from '../../test/factories.js';
 import {
   accountSession,
@@ -31,7 +31,7 @@ async function stored(t: TestApp, subnetId: string, ip: string) {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`approval routes (${dialect})`, () => {
+  describeOn(dialect)(`approval routes (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('lists entries in address order with the spec recommendation', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import {
   accountSession,
@@ -52,7 +52,7 @@ async function allPages(me: AccountSession, query: string, limit: number): Promi
 }
 
 for (const dialect of DIALECTS) {
-  describe(`audit log route (${dialect})`, () => {
+  describeOn(dialect)(`audit log route (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('pages through every change newest first, each once, with who and when', async () => {

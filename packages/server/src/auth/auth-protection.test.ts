@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { goodPassword, uniqueEmail, useTestApp } from '../../test/factories.js';
 
 /** Collects every log line the app writes. */
@@ -16,7 +16,7 @@ function logCollector(): { stream: Writable; text(): string } {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`login and sign-up rate limit (${dialect})`, () => {
+  describeOn(dialect)(`login and sign-up rate limit (${dialect})`, () => {
     const t = useTestApp(dialect, { AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_EMAIL: '3' });
 
     it('answers 429 after too many attempts for one e-mail, then for one client', async () => {

@@ -1,10 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sessionIdOf } from './sessions.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { goodPassword, signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`auth routes (${dialect})`, () => {
+  describeOn(dialect)(`auth routes (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('signs a new user up with one Free account they own, and signs them in', async () => {

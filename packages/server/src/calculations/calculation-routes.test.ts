@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { pageAudit } from '../audit/audit-repository.js';
 import type { AccountEvent } from '../events/event-publisher.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, useTestApp, type TestApp } from '../../test/factories.js';
 import { insertCalculation } from './calculation-repository.js';
 import { MAX_SAVED_CALCULATIONS } from './save-calculation.js';
@@ -38,7 +38,7 @@ async function call(
 }
 
 for (const dialect of DIALECTS) {
-  describe(`saved calculations (${dialect})`, () => {
+  describeOn(dialect)(`saved calculations (${dialect})`, () => {
     const published: { accountId: string; event: AccountEvent }[] = [];
     const t = useTestApp(
       dialect,

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runAdmin } from './admin-command.js';
 import { findAccountOfMember } from '../accounts/account-repository.js';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createUser } from '../../test/factories.js';
 
 function capture() {
@@ -10,7 +10,7 @@ function capture() {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`ipam admin (${dialect})`, () => {
+  describeOn(dialect)(`ipam admin (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('sets a tier with its default limits, by owner e-mail or account id', async () => {

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { backupDatabase } from './backup-command.js';
 import { openDatabase } from '../db/database.js';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createUser } from '../../test/factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`ipam backup (${dialect})`, () => {
+  describeOn(dialect)(`ipam backup (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it(

@@ -9,7 +9,7 @@ import {
   startBuiltServer,
   type BuiltServer,
 } from '../../test/built-server.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/dialects.js';
+import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import { goodPassword, TestClient, uniqueEmail } from '../../test/factories.js';
 import { cookieOf, openEventStream } from '../../test/sse-client.js';
 
@@ -77,7 +77,7 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
 });
 
 // PostgreSQL only (dialects.ts prints why when it is unreachable): two processes, one database.
-describe.runIf(DIALECTS.includes('postgres'))('two ipam start processes on one PostgreSQL database', () => {
+describeOn('postgres')('two ipam start processes on one PostgreSQL database', () => {
   let database: TestDatabase;
   const servers: BuiltServer[] = [];
   beforeAll(async () => {

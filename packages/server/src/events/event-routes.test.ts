@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS } from '../../test/dialects.js';
+import { createTestDatabase, describeOn, DIALECTS } from '../../test/dialects.js';
 import {
   buildTestApp,
   goodPassword,
@@ -27,7 +27,7 @@ function streamUrl(t: TestApp, accountId: string): string {
 }
 
 for (const dialect of DIALECTS) {
-  describe(`live events (${dialect})`, () => {
+  describeOn(dialect)(`live events (${dialect})`, () => {
     const bus = createLocalEventBus();
     const t = useTestApp(dialect, {}, { events: bus });
 

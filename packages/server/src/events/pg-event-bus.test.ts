@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../../test/dialects.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import { eventually } from '../../test/sse-client.js';
 import type { AccountEvent } from './event-publisher.js';
 import { eventChannel, startPgEventBus, type PgEventBus } from './pg-event-bus.js';
 
 // PostgreSQL only: SQLite runs one process and uses the local bus (dialects.ts prints why PG is skipped).
-describe.runIf(DIALECTS.includes('postgres'))('PostgreSQL event bus (LISTEN/NOTIFY)', () => {
+describeOn('postgres')('PostgreSQL event bus (LISTEN/NOTIFY)', () => {
   let database: TestDatabase;
   let first: PgEventBus;
   let second: PgEventBus;

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet } from '../../test/ipam-factories.js';
 import { pageAudit } from '../audit/audit-repository.js';
 
 for (const dialect of DIALECTS) {
-  describe(`group routes (${dialect})`, () => {
+  describeOn(dialect)(`group routes (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('creates a group (name trimmed, top level by default) and lists groups by name', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { DIALECTS } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp, type TestClient } from '../../test/factories.js';
 
 /**
@@ -10,7 +10,7 @@ import { signUp, uniqueEmail, useTestApp, type TestClient } from '../../test/fac
  * apart from a refused membership.
  */
 for (const dialect of DIALECTS) {
-  describe(`permission matrix (${dialect})`, () => {
+  describeOn(dialect)(`permission matrix (${dialect})`, () => {
     const t = useTestApp(
       dialect,
       {},

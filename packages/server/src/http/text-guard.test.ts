@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet, rowsOfSubnet } from '../../test/ipam-factories.js';
 
@@ -8,7 +8,7 @@ const refused = { error: messages.textHasNul, code: 'validation_failed' };
 
 // PostgreSQL cannot store U+0000 in text and failed with a 500; SQLite stored it. Both refuse it now.
 for (const dialect of DIALECTS) {
-  describe(`the NUL character in a request (${dialect})`, () => {
+  describeOn(dialect)(`the NUL character in a request (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('is refused in JSON text with a 400 naming the field, and nothing is written', async () => {

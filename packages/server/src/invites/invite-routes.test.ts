@@ -1,13 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { pageAudit } from '../audit/audit-repository.js';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { goodPassword, signUp, startSmtpSink, uniqueEmail, useTestApp } from '../../test/factories.js';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
 
 for (const dialect of DIALECTS) {
-  describe(`invites (${dialect})`, () => {
+  describeOn(dialect)(`invites (${dialect})`, () => {
     const t = useTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://ipam.test' });
 
     it('links an invitee who signs up, and the invite disappears', async () => {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { createApprovals } from '../approvals/approvals.js';
@@ -7,7 +7,7 @@ import { deleteSubnetWithContents } from './subnet-repository.js';
 import { requireSubnet } from './subnets.js';
 
 for (const dialect of DIALECTS) {
-  describe(`subnet delete under concurrent writes (${dialect})`, () => {
+  describeOn(dialect)(`subnet delete under concurrent writes (${dialect})`, () => {
     const database = useTestDatabase(dialect);
 
     it('a write that waits for a delete in progress answers 404 and leaves no orphan rows', async () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import {
   accountSession,
@@ -15,7 +15,7 @@ import { createApprovals } from '../approvals/approvals.js';
 import { pageAudit } from '../audit/audit-repository.js';
 
 for (const dialect of DIALECTS) {
-  describe(`subnet edit, scan and delete (${dialect})`, () => {
+  describeOn(dialect)(`subnet edit, scan and delete (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     async function subnetOf(me: AccountSession, cidr: string, fields: Record<string, unknown> = {}) {

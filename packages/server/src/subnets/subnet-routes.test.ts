@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
-import { DIALECTS } from '../../test/dialects.js';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet, setTier } from '../../test/ipam-factories.js';
 
 for (const dialect of DIALECTS) {
-  describe(`subnet creation (${dialect})`, () => {
+  describeOn(dialect)(`subnet creation (${dialect})`, () => {
     const t = useTestApp(dialect);
 
     it('creates an IPv4 subnet with host bits cleared and the spec fields at creation', async () => {
