@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { parseAddress } from '@ipam/core/ip-address';
 import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { untilWaitingOnLocks } from '../../test/lock-waits.js';
 import { findStored } from '../addresses/address-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
 import { deleteApprovals, listApprovals, replaceApprovals } from './approval-repository.js';
@@ -32,7 +33,9 @@ for (const dialect of DIALECTS) {
           ),
         ).toHaveLength(2);
         confirming = confirmAllApprovals(ctx, subnet.id);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // PostgreSQL: commit only once Confirm All has listed both entries and waits on their row locks.
+        // SQLite: Confirm All waits for the one connection this transaction holds, so it runs after.
+        await untilWaitingOnLocks(db, [confirming]);
       });
       // The entries were ignored: Confirm All finds nothing left to settle and writes no address.
       expect(await confirming).toBe(0);
@@ -63,14 +66,16 @@ for (const dialect of DIALECTS) {
         // A rescan replacing the entry (same address, new finding) has not committed yet.
         await replaceApprovals(trx, ctx.account.id, { id: subnet.id, version: 4 }, [fresh]);
         confirming = confirmAllApprovals(ctx, subnet.id);
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        await untilWaitingOnLocks(db, [confirming]);
       });
-      // Either order is fine (one engine waits, the other runs after the rescan), but what Confirm All
-      // applies is exactly what it removed: never the replaced entry while the new one stays pending.
+      // What Confirm All applies is exactly what it removed: never the replaced entry while the new one
+      // stays pending. PostgreSQL: it listed the old entry and waited on its row lock, so it removes
+      // and applies nothing. SQLite: it runs after the rescan and applies the new entry.
       const settled = await confirming;
       const address = await findStored(db, { id: subnet.id, version: 4 }, fresh.value);
       const left = (await listApprovals(db, ctx.account.id, subnet.id)).map((a) => a.id);
-      if (settled === 0) {
+      if (dialect === 'postgres') {
+        expect(settled).toBe(0);
         expect(address).toBeUndefined();
         expect(left).toEqual([fresh.id]);
       } else {

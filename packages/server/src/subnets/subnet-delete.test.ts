@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { untilWaitingOnLocks } from '../../test/lock-waits.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { createApprovals } from '../approvals/approvals.js';
 import { deleteSubnetWithContents } from './subnet-repository.js';
@@ -18,12 +19,13 @@ for (const dialect of DIALECTS) {
       let approvals: Promise<unknown> | undefined;
       await db.transaction().execute(async (trx) => {
         await requireSubnet(trx, ctx.account.id, subnet.id, 'update');
-        // Both start while the delete holds the subnet; they finish only after it commits.
+        // Both start while the delete holds the subnet; they finish only after it commits. PostgreSQL:
+        // the delete goes on once both wait on the subnet row; SQLite: both wait for the connection.
         write = setAddress(ctx, subnet.id, '10.0.0.7', { status: 'In Use' }).catch((error: unknown) => error);
         approvals = createApprovals(db, subnet.id, [{ ipAddress: '10.0.0.8', status: 'Available' }]).catch(
           (error: unknown) => error,
         );
-        await new Promise((resolve) => setTimeout(resolve, 150));
+        await untilWaitingOnLocks(db, [write, approvals]);
         await deleteSubnetWithContents(trx, ctx.account.id, subnet.id);
       });
       expect(await write).toMatchObject({ code: 'not_found' });
