@@ -76,7 +76,7 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
   });
 });
 
-// PostgreSQL only (dialects.ts prints why when it is unreachable): two processes, one database.
+// PostgreSQL only (global-setup.ts says why when it is skipped): two processes, one database.
 describeOn('postgres')('two ipam start processes on one PostgreSQL database', () => {
   let database: TestDatabase;
   const servers: BuiltServer[] = [];

@@ -75,9 +75,13 @@ for (const dialect of DIALECTS) {
         email: uniqueEmail('x'),
       });
       await ownStream.waitFor((e) => e.id === created.body.id);
-      // The other stream shares the process and the bus; give it the same moment to (not) receive it.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(otherStream.events).toEqual([]);
+      // One process's events reach its streams in publish order: once the other account's own later
+      // event is in, anything of the owner's sent to that stream would have arrived before it.
+      const later = await other.client.post(`/api/accounts/${other.accountId}/invites`, {
+        email: uniqueEmail('y'),
+      });
+      await otherStream.waitFor((e) => e.id === later.body.id);
+      expect(otherStream.events).toEqual([{ kind: 'invite', id: later.body.id }]);
       otherStream.close();
       ownStream.close();
     });

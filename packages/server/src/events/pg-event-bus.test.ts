@@ -5,7 +5,7 @@ import { eventually } from '../../test/sse-client.js';
 import type { AccountEvent } from './event-publisher.js';
 import { eventChannel, startPgEventBus, type PgEventBus } from './pg-event-bus.js';
 
-// PostgreSQL only: SQLite runs one process and uses the local bus (dialects.ts prints why PG is skipped).
+// PostgreSQL only: SQLite runs one process and uses the local bus (global-setup.ts says why PG is skipped).
 describeOn('postgres')('PostgreSQL event bus (LISTEN/NOTIFY)', () => {
   let database: TestDatabase;
   let first: PgEventBus;
@@ -46,11 +46,14 @@ describeOn('postgres')('PostgreSQL event bus (LISTEN/NOTIFY)', () => {
     await eventually(() => onSecond.length === 1);
     second.publish('acc-1', { kind: 'group', id: 'g1' });
     await eventually(() => onFirst.length === 2);
-    // Give any echo of a process's own NOTIFY time to arrive: none may.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A listener hears NOTIFYs in commit order: an echo of a process's own NOTIFY would arrive before
+    // the next one from the other process (s1's at first before g1, g1's at second before i1). None may.
+    first.publish('acc-1', { kind: 'invite', id: 'i1' });
+    await eventually(() => onSecond.some((event) => event.id === 'i1'));
     expect(onFirst).toEqual([
       { kind: 'subnet', id: 's1', subnetId: 's1' },
       { kind: 'group', id: 'g1' },
+      { kind: 'invite', id: 'i1' },
     ]);
     expect(onSecond).toEqual(onFirst);
     expect(elsewhere).toEqual([]);
