@@ -32,6 +32,8 @@ import { registerSystemRoutes } from './http/system-routes.js';
 import { defaultWebDistDir, registerWebApp } from './http/web-app.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerWriteGuard } from './http/write-guard.js';
+import { logDestination } from './logging/log-output.js';
+import { RequestLogController } from './logging/request-log-controller.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
 export interface AppOptions {
@@ -64,8 +66,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     logger: {
       level: config.logLevel,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
-      ...(options.logStream ? { stream: options.logStream } : {}),
+      stream: logDestination(config.logFormat, options.logStream),
     },
+    logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },

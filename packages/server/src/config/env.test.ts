@@ -12,6 +12,7 @@ describe('parseConfig', () => {
       publicUrl: null,
       contactEmail: 'support@example.com',
       logLevel: 'info',
+      logFormat: null,
     });
     expect(config.dataDir).toMatch(/[/\\]data$/);
   });
@@ -22,12 +23,14 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/ipam',
       PUBLIC_URL: 'https://ipam.example.com/',
       SMTP_URL: 'smtp://mail:25',
+      LOG_FORMAT: 'json',
     });
     expect(config).toMatchObject({
       port: 9000,
       databaseUrl: 'postgres://u@db:5432/ipam',
       publicUrl: 'https://ipam.example.com',
       smtpUrl: 'smtp://mail:25',
+      logFormat: 'json',
     });
   });
 
@@ -44,5 +47,10 @@ describe('parseConfig', () => {
     expect(problems).toMatch(/^DATABASE_URL: /m);
     expect(problems).toMatch(/^LOG_LEVEL: /m);
     expect(problems).not.toContain('hunter2');
+  });
+
+  it('accepts LOG_FORMAT pretty or json only, and says so', () => {
+    expect(parseConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => parseConfig({ LOG_FORMAT: 'text' })).toThrow('LOG_FORMAT: must be pretty or json');
   });
 });

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const logFormats = ['pretty', 'json'] as const;
 
 const optionalUrl = z
   .url()
@@ -30,6 +31,7 @@ const envSchema = z.object({
   FEEDBACK_FORM_URL: optionalUrl,
   CONTACT_EMAIL: z.email().default('support@example.com'),
   LOG_LEVEL: z.enum(logLevels).default('info'),
+  LOG_FORMAT: z.enum(logFormats, { error: 'must be pretty or json' }).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(10),
@@ -50,6 +52,8 @@ export interface Config {
   feedbackFormUrl: string | null;
   contactEmail: string;
   logLevel: (typeof logLevels)[number];
+  /** `pretty`: one readable line per entry; `json`: pino's JSON lines; null: pretty on a terminal. */
+  logFormat: (typeof logFormats)[number] | null;
   /** Trust X-Forwarded-* headers (set when behind a reverse proxy) so the client IP is the real one. */
   trustProxy: boolean;
   /** Login and sign-up attempts allowed per client IP and per e-mail address within the window. */
@@ -86,6 +90,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     feedbackFormUrl: e.FEEDBACK_FORM_URL ?? null,
     contactEmail: e.CONTACT_EMAIL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? null,
     trustProxy: e.TRUST_PROXY === 'true',
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
