@@ -122,18 +122,18 @@ describe('ipam calc (built CLI)', () => {
     expect(lines[2]).toEqual({ input: 'not-an-address', error: 'Invalid IPv4 address format' });
   });
 
-  it('exits 0 on an all-good batch and handles 10,000 lines in well under a second', async () => {
-    const input = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 8}.${i & 255}.1/${8 + (i % 25)}`).join(
-      '\n',
-    );
-    const started = performance.now();
-    const run = await ipam(['calc', '--json', '-'], input);
-    const elapsed = performance.now() - started;
+  // Its time budget (10,000 lines well under a second) is checked by bench/src/calc-cli.ts, not here.
+  it('exits 0 on an all-good batch and answers each of 10,000 lines in order', async () => {
+    const inputs = Array.from({ length: 10_000 }, (_, i) => `10.${i >> 8}.${i & 255}.1/${8 + (i % 25)}`);
+    const run = await ipam(['calc', '--json', '-'], inputs.join('\n'));
     const lines = run.stdout.trimEnd().split('\n');
     expect(run.status).toBe(0);
     expect(lines).toHaveLength(10_000);
     expect(JSON.parse(lines[9_999] ?? '')).toMatchObject({ address: '10.39.15.1', cidr: 8 + (9_999 % 25) });
-    // Includes Node start-up; the budget leaves room for a busy shared machine.
-    expect(elapsed).toBeLessThan(1_000);
+    const answered = lines.map((line) => {
+      const { address, cidr } = JSON.parse(line) as { address: string; cidr: number };
+      return `${address}/${cidr}`;
+    });
+    expect(answered).toEqual(inputs);
   });
 });
