@@ -3,16 +3,16 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { GroupFormModal } from '../../../components/groups/group-form-modal.js';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import { type Group, useGroups } from '../api/get-groups.js';
-import { useDeleteGroup } from '../api/save-group.js';
-import { flattenGroupTree, buildGroupTree } from '../group-tree.js';
-import { GroupFormModal } from './group-form-modal.js';
+import { type Group, useGroups } from '../../../lib/groups/get-groups.js';
+import { flattenGroupTree, buildGroupTree } from '../../../lib/groups/group-tree.js';
+import { useDeleteGroup } from '../../../lib/groups/save-group.js';
 
 /** /settings/groupmanagement (spec §2): every group with its parent, Edit, Delete and "+ Add Group". */
 export function GroupManagementPage() {

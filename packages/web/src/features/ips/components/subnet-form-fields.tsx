@@ -4,8 +4,8 @@ import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
 import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { GroupSelect } from '../../groups/components/group-select.js';
-import type { Group } from '../../groups/api/get-groups.js';
+import { GroupSelect } from '../../../components/groups/group-select.js';
+import type { Group } from '../../../lib/groups/get-groups.js';
 import { scanningTypeChoices, type SubnetFormValues } from '../subnet-form-values.js';
 
 interface SubnetFormFieldsProps {

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group as Row, Paper, Stack, Text, Title, Tooltip } 
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import type { Group } from '../../groups/api/get-groups.js';
+import type { Group } from '../../../lib/groups/get-groups.js';
 import type { Subnet } from '../api/get-subnets.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { ReasonedButton } from './reasoned-button.js';

@@ -1,8 +1,8 @@
 import { NavLink, Text } from '@mantine/core';
 import { IconFolder, IconFolderOpen, IconNetwork } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Group } from '../../groups/api/get-groups.js';
-import { buildGroupTree, type GroupNode } from '../../groups/group-tree.js';
+import type { Group } from '../../../lib/groups/get-groups.js';
+import { buildGroupTree, type GroupNode } from '../../../lib/groups/group-tree.js';
 import { type Subnet, subnetCidr } from '../api/get-subnets.js';
 
 interface SubnetTreeProps {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { api } from '../api-client.js';
+import type { Id } from '../auth-types.js';
+import { queryKeys } from '../query-keys.js';
 
 /** A group as the API answers it; `parentId` empty or null means top level. */
 export const groupSchema = z.object({

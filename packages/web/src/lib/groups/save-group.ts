@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { api } from '../api-client.js';
+import type { Id } from '../auth-types.js';
+import { queryKeys } from '../query-keys.js';
 import { groupSchema } from './get-groups.js';
 
 /** What the group form sends: name, description and parent ('' for top level). */

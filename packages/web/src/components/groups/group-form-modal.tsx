@@ -3,12 +3,12 @@ import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import { DialogActions } from '../../../components/ui/dialog-actions.js';
-import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import type { Group } from '../api/get-groups.js';
-import { type GroupFields, useCreateGroup, useUpdateGroup } from '../api/save-group.js';
-import { groupAndDescendants } from '../group-tree.js';
+import { DialogActions } from '../ui/dialog-actions.js';
+import { ApiError, errorMessage, isShownOnFields } from '../../lib/api-client.js';
+import type { Id } from '../../lib/auth-types.js';
+import type { Group } from '../../lib/groups/get-groups.js';
+import { type GroupFields, useCreateGroup, useUpdateGroup } from '../../lib/groups/save-group.js';
+import { groupAndDescendants } from '../../lib/groups/group-tree.js';
 import { GroupSelect } from './group-select.js';
 
 /** The fields the group form shows; a server message for any other is shown above the buttons. */

@@ -1,6 +1,6 @@
 import { Select, type SelectProps, Text } from '@mantine/core';
-import type { Group } from '../api/get-groups.js';
-import { groupOptions } from '../group-tree.js';
+import type { Group } from '../../lib/groups/get-groups.js';
+import { groupOptions } from '../../lib/groups/group-tree.js';
 
 interface GroupSelectProps extends Omit<SelectProps, 'data'> {
   groups: readonly Group[];
