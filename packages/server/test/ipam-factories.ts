@@ -1,6 +1,6 @@
 import { tierDefaults } from '@ipam/core/tiers';
 import { findAccountOfMember, updateTierAndLimits } from '../src/accounts/account-repository.js';
-import type { ChangeContext } from '../src/audit/change-context.js';
+import type { ChangeContext } from '../src/commands/change.js';
 import type { Db } from '../src/db/database.js';
 import { noopEventPublisher, type AccountEvent, type EventPublisher } from '../src/events/event-publisher.js';
 import { createGroup } from '../src/groups/groups.js';

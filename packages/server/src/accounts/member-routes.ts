@@ -4,12 +4,13 @@ import { z } from 'zod';
 import { memberResponse } from '@ipam/core/api/account';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount, requireAuth } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { listMembers } from './account-repository.js';
 import { removeMember } from './remove-member.js';
 
 /** The account's users: list and removal. */
-export function registerMemberRoutes(root: FastifyInstance, { db, events }: AppDeps): void {
+export function registerMemberRoutes(root: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['people'];
 
@@ -44,9 +45,7 @@ export function registerMemberRoutes(root: FastifyInstance, { db, events }: AppD
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      await removeMember(db, account, request.params.userId, requireAuth(request).userId);
-      events.publish(account.id, { kind: 'user', id: request.params.userId });
+      await removeMember(changeContextOf(request, deps), request.params.userId);
       return reply.status(204).send();
     },
   );

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ipam/core/messages';
-import { ADDRESS_STATUSES, addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
-import { changeContextOf } from '../audit/change-context.js';
+import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
 import { errorResponse, noBody } from '@ipam/core/api/common';
 import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { readAddressPage } from './address-reads.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
@@ -42,8 +41,6 @@ export const addressListQuery = z.strictObject({
     .max(MAX_ADDRESS_PAGE_LIMIT, limitMessage)
     .default(DEFAULT_ADDRESS_PAGE_LIMIT),
 });
-
-
 
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });

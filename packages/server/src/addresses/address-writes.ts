@@ -3,9 +3,7 @@ import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { prefixLast } from '@ipam/core/prefix';
-import { recordAudits } from '../audit/audit-repository.js';
-import type { ChangeContext } from '../audit/change-context.js';
-import type { Db } from '../db/database.js';
+import { runChange, type Change, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
@@ -51,13 +49,13 @@ export interface AddressWrite {
 }
 
 /**
- * Writes addresses of one subnet inside a transaction (each address once): their rows are created if
+ * Writes addresses of one subnet inside a change's transaction (each address once): their rows are created if
  * needed and locked, the changes applied and each recorded in the audit log with its before and
  * after, in a few multi-row statements however many addresses there are. Concurrent writers queue on
  * the row locks, so each write is recorded and the last one stands.
  */
 export async function writeAddressesIn(
-  trx: Db,
+  { trx, audit }: Change,
   ctx: ChangeContext,
   subnet: SubnetRecord,
   writes: readonly AddressWrite[],
@@ -87,11 +85,8 @@ export async function writeAddressesIn(
     statusChange(isNew ? null : before.status, after.status),
   );
   await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
-  await recordAudits(
-    trx,
+  audit(
     changes.map(({ before, after }) => ({
-      accountId: ctx.account.id,
-      userId: ctx.userId,
       action: 'update',
       entity: 'address',
       entityId: before.ipAddress,
@@ -103,15 +98,15 @@ export async function writeAddressesIn(
   return changes.map(({ after }) => addressView(after));
 }
 
-/** Writes one address inside a transaction (see writeAddressesIn). */
+/** Writes one address inside a change's transaction (see writeAddressesIn). */
 export async function writeAddressIn(
-  trx: Db,
+  change: Change,
   ctx: ChangeContext,
   subnet: SubnetRecord,
   value: bigint,
-  change: (before: StoredAddress) => AddressFields,
+  fields: (before: StoredAddress) => AddressFields,
 ): Promise<AddressView> {
-  const [view] = await writeAddressesIn(trx, ctx, subnet, [{ value, change }]);
+  const [view] = await writeAddressesIn(change, ctx, subnet, [{ value, change: fields }]);
   if (!view) throw new Error('address not written');
   return view;
 }
@@ -122,12 +117,12 @@ async function writeAddress(
   ipText: string,
   change: (before: StoredAddress) => AddressFields,
 ): Promise<AddressView> {
-  const view = await ctx.db.transaction().execute(async (trx) => {
-    const subnet = await requireSubnet(trx, ctx.account.id, subnetId);
-    return writeAddressIn(trx, ctx, subnet, hostAddressOf(subnet, ipText), change);
+  return runChange(ctx, async (work) => {
+    const subnet = await requireSubnet(work.trx, ctx.account.id, subnetId);
+    const view = await writeAddressIn(work, ctx, subnet, hostAddressOf(subnet, ipText), change);
+    work.announce({ kind: 'address', id: view.ipAddress, subnetId });
+    return view;
   });
-  ctx.events.publish(ctx.account.id, { kind: 'address', id: view.ipAddress, subnetId });
-  return view;
 }
 
 /** Sets an address's status, hostname, description and scanner permission; left-out fields stay. */

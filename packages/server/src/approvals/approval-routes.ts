@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
-import { changeContextOf } from '../audit/change-context.js';
+import { changeContextOf } from '../http/request-context.js';
 import { errorResponse, listOf, noBody, settledResponse } from '@ipam/core/api/common';
 import { approvalResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
@@ -13,8 +12,6 @@ import {
   ignoreAllApprovals,
   ignoreApproval,
 } from './approvals.js';
-
-
 
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const approvalParams = subnetParams.extend({ approvalId: z.string() });

@@ -6,7 +6,7 @@ import { addressText } from '../addresses/address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
 import { recordAudits } from '../audit/audit-repository.js';
-import type { ChangeContext } from '../audit/change-context.js';
+import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -49,7 +49,9 @@ function invalidEntry(field: string, message: string): DomainError {
 }
 
 /** A scan's entry checked like a person's edit: a known status, capped hostname and description. */
-function checkedEntry(entry: ApprovalEntryInput): Pick<ApprovalRecord, 'status' | 'hostname' | 'description'> {
+function checkedEntry(
+  entry: ApprovalEntryInput,
+): Pick<ApprovalRecord, 'status' | 'hostname' | 'description'> {
   const status = ADDRESS_STATUSES.find((known) => known === entry.status);
   if (!status) throw invalidEntry('status', messages.addressStatusInvalid);
   const hostname = (entry.hostname ?? '').trim();
@@ -157,7 +159,8 @@ async function settle(
   approvalId: string | null,
   isConfirm: boolean,
 ): Promise<number> {
-  const settled: string[] = await ctx.db.transaction().execute(async (trx) => {
+  return runChange(ctx, async (change) => {
+    const { trx, audit, announce } = change;
     const subnet = await requireSubnet(trx, ctx.account.id, subnetId, APPROVALS_LOCK);
     const listed = await entriesToSettle(trx, ctx.account.id, subnetId, approvalId);
     const ids = listed.map((approval) => approval.id);
@@ -166,7 +169,7 @@ async function settle(
     const approvals = listed.filter((approval) => removed.has(approval.id));
     if (isConfirm) {
       await writeAddressesIn(
-        trx,
+        change,
         ctx,
         subnet,
         approvals.map((approval) => ({
@@ -175,11 +178,8 @@ async function settle(
         })),
       );
     }
-    await recordAudits(
-      trx,
+    audit(
       approvals.map((approval) => ({
-        accountId: ctx.account.id,
-        userId: ctx.userId,
         action: 'delete',
         entity: isConfirm ? 'approval-confirmed' : 'approval-ignored',
         entityId: approval.id,
@@ -187,15 +187,14 @@ async function settle(
         before: approvalView(approval),
       })),
     );
-    return approvals.map((approval) => approval.ipAddress);
+    announce({ kind: 'approval', id: approvalId ?? subnetId, subnetId });
+    // One confirmed address is named; a Confirm All that changed several names the subnet.
+    const [first, ...others] = approvals;
+    if (isConfirm && first !== undefined) {
+      announce({ kind: 'address', id: others.length ? subnetId : first.ipAddress, subnetId });
+    }
+    return approvals.length;
   });
-  ctx.events.publish(ctx.account.id, { kind: 'approval', id: approvalId ?? subnetId, subnetId });
-  // One confirmed address is named; a Confirm All that changed several names the subnet.
-  const [first, ...others] = settled;
-  if (isConfirm && first !== undefined) {
-    ctx.events.publish(ctx.account.id, { kind: 'address', id: others.length ? subnetId : first, subnetId });
-  }
-  return settled.length;
 }
 
 /** Confirm: applies the recommended status to the address and removes the entry. */

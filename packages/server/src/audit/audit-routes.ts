@@ -8,7 +8,6 @@ import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount } from '../http/request-context.js';
 import { auditPage, MAX_AUDIT_PAGE_SIZE } from './audit-log.js';
 
-
 const auditQuery = z.strictObject({
   subnetId: z.string().max(100, messages.invalidRequest).optional(),
   cursor: z.string().max(200, messages.invalidCursor).optional(),

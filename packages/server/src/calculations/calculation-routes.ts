@@ -8,7 +8,7 @@ import {
 import { savedIPv4Response, savedIPv6Response } from '@ipam/core/api/calculation';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount, requireAuth } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { listCalculations } from './calculation-repository.js';
 import { toSavedIPv4, toSavedIPv6 } from './calculation-view.js';
 import { removeCalculation } from './remove-calculation.js';
@@ -20,7 +20,7 @@ const saveErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse,
 /** Saved calculator results: list (newest first), save (the server computes the result), delete. */
 export function registerCalculationRoutes(root: FastifyInstance, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, events } = deps;
+  const { db } = deps;
   const tags = ['tools'];
 
   app.get(
@@ -65,10 +65,7 @@ export function registerCalculationRoutes(root: FastifyInstance, deps: AppDeps):
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      const { userId } = requireAuth(request);
-      const saved = await saveIPv4Calculation(db, account.id, request.body, userId);
-      events.publish(account.id, { kind: 'calculation', id: saved.id });
+      const saved = await saveIPv4Calculation(changeContextOf(request, deps), request.body);
       return reply.status(201).send(toSavedIPv4(saved));
     },
   );
@@ -85,10 +82,7 @@ export function registerCalculationRoutes(root: FastifyInstance, deps: AppDeps):
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      const { userId } = requireAuth(request);
-      const saved = await saveIPv6Calculation(db, account.id, request.body, userId);
-      events.publish(account.id, { kind: 'calculation', id: saved.id });
+      const saved = await saveIPv6Calculation(changeContextOf(request, deps), request.body);
       return reply.status(201).send(toSavedIPv6(saved));
     },
   );
@@ -105,10 +99,7 @@ export function registerCalculationRoutes(root: FastifyInstance, deps: AppDeps):
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      const { userId } = requireAuth(request);
-      const removed = await removeCalculation(db, account.id, request.params.calculationId, userId);
-      events.publish(account.id, { kind: 'calculation', id: removed.id });
+      await removeCalculation(changeContextOf(request, deps), request.params.calculationId);
       return reply.status(204).send();
     },
   );

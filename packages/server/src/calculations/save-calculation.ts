@@ -7,8 +7,7 @@ import type {
   IPv6CalculationCreateInput,
 } from '@ipam/core/schemas/calculation-schemas';
 import { findAccountForUpdate } from '../accounts/account-repository.js';
-import { recordAudit } from '../audit/audit-repository.js';
-import type { Db } from '../db/database.js';
+import { runChange, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import {
@@ -34,14 +33,12 @@ type Inputs = Pick<
 
 /** Saves an IPv4 calculation; the server computes cidr and the result from the inputs. */
 export async function saveIPv4Calculation(
-  db: Db,
-  accountId: string,
+  ctx: ChangeContext,
   input: IPv4CalculationCreateInput,
-  actorId: string,
 ): Promise<CalculationRow> {
   const outcome = calculateIPv4(input.ipAddress, input.subnetMask);
   if (!outcome.ok) throw new DomainError('validation_failed', outcome.error.message);
-  return save(db, accountId, actorId, {
+  return save(ctx, {
     type: 'ipv4',
     ipAddress: input.ipAddress,
     subnetMask: input.subnetMask,
@@ -53,14 +50,12 @@ export async function saveIPv4Calculation(
 
 /** Saves an IPv6 calculation; the server computes prefixLengthNumber and the result from the inputs. */
 export async function saveIPv6Calculation(
-  db: Db,
-  accountId: string,
+  ctx: ChangeContext,
   input: IPv6CalculationCreateInput,
-  actorId: string,
 ): Promise<CalculationRow> {
   const outcome = calculateIPv6(input.ipAddress, input.prefixLength);
   if (!outcome.ok) throw new DomainError('validation_failed', outcome.error.message);
-  return save(db, accountId, actorId, {
+  return save(ctx, {
     type: 'ipv6',
     ipAddress: input.ipAddress,
     subnetMask: null,
@@ -74,8 +69,9 @@ export async function saveIPv6Calculation(
  * Stores the calculation with the account row locked, so the per-type cap and the save number
  * cannot be raced by two saves at once.
  */
-async function save(db: Db, accountId: string, actorId: string, inputs: Inputs): Promise<CalculationRow> {
-  return db.transaction().execute(async (trx) => {
+async function save(ctx: ChangeContext, inputs: Inputs): Promise<CalculationRow> {
+  const accountId = ctx.account.id;
+  return runChange(ctx, async ({ trx, audit, announce }) => {
     if (!(await findAccountForUpdate(trx, accountId))) throw new DomainError('not_found', messages.notFound);
     if ((await countCalculations(trx, accountId, inputs.type)) >= MAX_SAVED_CALCULATIONS) {
       const version = inputs.type === 'ipv4' ? 4 : 6;
@@ -86,17 +82,23 @@ async function save(db: Db, accountId: string, actorId: string, inputs: Inputs):
     }
     const id = randomUUID();
     const seq = await nextCalculationSeq(trx, accountId);
-    await insertCalculation(trx, { ...inputs, id, accountId, seq, createdAt: nowIso(), createdBy: actorId });
+    await insertCalculation(trx, {
+      ...inputs,
+      id,
+      accountId,
+      seq,
+      createdAt: nowIso(),
+      createdBy: ctx.userId,
+    });
     const saved = await findCalculation(trx, accountId, id);
     if (!saved) throw new DomainError('internal', messages.unknownError);
-    await recordAudit(trx, {
-      accountId,
-      userId: actorId,
+    audit({
       action: 'create',
       entity: 'calculation',
       entityId: id,
       after: { type: saved.type, ipAddress: saved.ipAddress, cidr: saved.cidr },
     });
+    announce({ kind: 'calculation', id });
     return saved;
   });
 }

@@ -2,14 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { groupCreateSchema, groupUpdateSchema } from '@ipam/core/schemas/group-schemas';
-import { changeContextOf } from '../audit/change-context.js';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import { groupResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { listGroups } from './group-repository.js';
 import { createGroup, deleteGroup, editGroup } from './groups.js';
-
 
 const accountParams = z.object({ accountId: z.string() });
 const groupParams = z.object({ accountId: z.string(), groupId: z.string() });

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
-import { recordAudit } from '../audit/audit-repository.js';
-import type { ChangeContext } from '../audit/change-context.js';
+import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -16,21 +15,11 @@ import {
   type GroupRecord,
 } from './group-repository.js';
 
-/** The fields of a group a user sets; `parentId` '' or absent means top level. */
+/** A group's fields as core's schema parsed them (name trimmed and required); `parentId` '' is top level. */
 export interface GroupInput {
   name: string;
   description?: string | undefined;
   parentId?: string | undefined;
-}
-
-function requiredName(name: string): string {
-  const trimmed = name.trim();
-  if (trimmed === '') {
-    throw new DomainError('validation_failed', messages.groupNameRequired, {
-      name: messages.groupNameRequired,
-    });
-  }
-  return trimmed;
 }
 
 /** Refuses a parent that is not a group of the account, or that would make the group its own ancestor. */
@@ -56,27 +45,20 @@ export async function createGroup(ctx: ChangeContext, input: GroupInput): Promis
   const now = nowIso();
   const group: GroupRecord = {
     id: randomUUID(),
-    name: requiredName(input.name),
+    name: input.name,
     description: input.description ?? '',
     parentId: input.parentId ?? '',
     updatedDate: now,
     updatedBy: ctx.userId,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  return runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, ctx.account.id);
     await checkParent(trx, ctx.account.id, group.id, group.parentId);
     await insertGroup(trx, ctx.account.id, { ...group, createdAt: now });
-    await recordAudit(trx, {
-      accountId: ctx.account.id,
-      userId: ctx.userId,
-      action: 'create',
-      entity: 'group',
-      entityId: group.id,
-      after: group,
-    });
+    audit({ action: 'create', entity: 'group', entityId: group.id, after: group });
+    announce({ kind: 'group', id: group.id });
+    return group;
   });
-  ctx.events.publish(ctx.account.id, { kind: 'group', id: group.id });
-  return group;
 }
 
 /** Renames, describes or moves a group; fields left out keep their value. */
@@ -85,14 +67,14 @@ export async function editGroup(
   groupId: string,
   patch: Partial<GroupInput>,
 ): Promise<GroupRecord> {
-  const updated = await ctx.db.transaction().execute(async (trx) => {
+  return runChange(ctx, async ({ trx, audit, announce }) => {
     // Two moves at once could otherwise close a cycle that neither saw.
     await lockAccountForIpam(trx, ctx.account.id);
     const before = await findGroup(trx, ctx.account.id, groupId);
     if (!before) throw new DomainError('not_found', messages.notFound);
     const after: GroupRecord = {
       ...before,
-      name: patch.name === undefined ? before.name : requiredName(patch.name),
+      name: patch.name ?? before.name,
       description: patch.description ?? before.description,
       parentId: patch.parentId ?? before.parentId,
       updatedDate: nowIso(),
@@ -102,24 +84,15 @@ export async function editGroup(
       await checkParent(trx, ctx.account.id, groupId, after.parentId);
     }
     await updateGroupRow(trx, ctx.account.id, after);
-    await recordAudit(trx, {
-      accountId: ctx.account.id,
-      userId: ctx.userId,
-      action: 'update',
-      entity: 'group',
-      entityId: groupId,
-      before,
-      after,
-    });
+    audit({ action: 'update', entity: 'group', entityId: groupId, before, after });
+    announce({ kind: 'group', id: groupId });
     return after;
   });
-  ctx.events.publish(ctx.account.id, { kind: 'group', id: groupId });
-  return updated;
 }
 
 /** Deletes an empty group; a group with child groups or subnets is refused (nothing is lost). */
 export async function deleteGroup(ctx: ChangeContext, groupId: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx, async ({ trx, audit, announce }) => {
     // Nothing may move into the group between the emptiness check and the delete.
     await lockAccountForIpam(trx, ctx.account.id);
     const before = await findGroup(trx, ctx.account.id, groupId);
@@ -129,14 +102,7 @@ export async function deleteGroup(ctx: ChangeContext, groupId: string): Promise<
       throw new DomainError('group_not_empty', messages.groupNotEmpty(contents.groups, contents.subnets));
     }
     await deleteGroupRow(trx, ctx.account.id, groupId);
-    await recordAudit(trx, {
-      accountId: ctx.account.id,
-      userId: ctx.userId,
-      action: 'delete',
-      entity: 'group',
-      entityId: groupId,
-      before,
-    });
+    audit({ action: 'delete', entity: 'group', entityId: groupId, before });
+    announce({ kind: 'group', id: groupId });
   });
-  ctx.events.publish(ctx.account.id, { kind: 'group', id: groupId });
 }

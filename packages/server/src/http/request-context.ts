@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import type { AccountRecord } from '../accounts/account-repository.js';
+import type { ChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
+import type { AppDeps } from './app-deps.js';
 
 /** A signed-in caller: the user and the session token that proved it. */
 export interface RequestAuth {
@@ -28,4 +30,19 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
 export function requireAccount(request: FastifyRequest): AccountRecord {
   if (!request.account) throw new DomainError('not_found', messages.notFound);
   return request.account;
+}
+
+/** The change context of an account-scoped request: its account, the signed-in user, the app's outlets. */
+export function changeContextOf(
+  request: FastifyRequest,
+  deps: Pick<AppDeps, 'db' | 'events' | 'mailer'>,
+): ChangeContext {
+  return {
+    db: deps.db,
+    account: requireAccount(request),
+    userId: requireAuth(request).userId,
+    events: deps.events,
+    mailer: deps.mailer,
+    log: request.log,
+  };
 }

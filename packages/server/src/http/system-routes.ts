@@ -6,11 +6,9 @@ import type { AppDeps } from './app-deps.js';
 /** Health, public configuration for the web app, and the OpenAPI document. */
 export function registerSystemRoutes(root: FastifyInstance, { config }: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get(
-    '/api/health',
-    { schema: { tags: ['system'], response: { 200: healthResponse } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthResponse } } }, async () => ({
+    status: 'ok' as const,
+  }));
   app.get(
     '/api/config',
     {

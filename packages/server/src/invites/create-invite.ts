@@ -1,25 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
 import { countMembers, findAccountForUpdate, isMemberByEmail } from '../accounts/account-repository.js';
-import { recordAudit } from '../audit/audit-repository.js';
-import type { Db } from '../db/database.js';
+import { runChange, type ChangeContext } from '../commands/change.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
+import { findUserById } from '../users/user-repository.js';
 import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from './invite-repository.js';
 
 /**
- * Invites an e-mail to an account. Refused when the address is already a member or invited (409)
- * or when members + pending invites would exceed maxusers (403). The limit is read inside the
+ * Invites an e-mail to the context's account. Refused when the address is already a member or invited
+ * (409) or when members + pending invites would exceed maxusers (403). The limit is read inside the
  * transaction with the account row locked, so two invites at once cannot both take the last seat.
+ * With a mailer the invitation is mailed after the commit; the invite stands even when that fails.
  */
-export async function createInvite(
-  db: Db,
-  accountId: string,
-  email: string,
-  actorId: string,
-): Promise<InviteRecord> {
+export async function createInvite(ctx: ChangeContext, email: string): Promise<InviteRecord> {
+  const accountId = ctx.account.id;
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await runChange(ctx, async ({ trx, audit, announce, afterCommit }) => {
       const account = await findAccountForUpdate(trx, accountId);
       if (!account) throw new DomainError('not_found', messages.notFound);
       if (await isMemberByEmail(trx, accountId, email)) {
@@ -31,15 +28,18 @@ export async function createInvite(
         throw new DomainError('user_limit_reached', messages.userLimitReached(account.maxusers));
       }
       const invite = { id: randomUUID(), email, invitedAt: nowIso() };
-      await insertInvite(trx, { ...invite, accountId, invitedBy: actorId });
-      await recordAudit(trx, {
-        accountId,
-        userId: actorId,
-        action: 'create',
-        entity: 'invite',
-        entityId: invite.id,
-        after: invite,
-      });
+      await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId });
+      audit({ action: 'create', entity: 'invite', entityId: invite.id, after: invite });
+      announce({ kind: 'invite', id: invite.id });
+      const { mailer } = ctx;
+      if (mailer) {
+        afterCommit(async () => {
+          const inviter = await findUserById(ctx.db, ctx.userId);
+          await mailer
+            .sendInvite({ to: email, accountReference: account.reference, invitedBy: inviter?.email ?? '' })
+            .catch((error: unknown) => ctx.log?.warn({ err: error }, 'invite e-mail not sent'));
+        });
+      }
       return invite;
     });
   } catch (error) {

@@ -5,8 +5,7 @@ import { inviteSchema } from '@ipam/core/schemas/auth-schemas';
 import { inviteResponse } from '@ipam/core/api/account';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount, requireAuth } from '../http/request-context.js';
-import { findUserById } from '../users/user-repository.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { createInvite } from './create-invite.js';
 import { listInvites } from './invite-repository.js';
 import { withdrawInvite } from './withdraw-invite.js';
@@ -16,7 +15,7 @@ const accountParams = z.object({ accountId: z.string() });
 /** Pending invites: list, invite (with an e-mail when SMTP is configured), withdraw. */
 export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
-  const { db, events, mailer } = deps;
+  const { db } = deps;
   const tags = ['people'];
 
   app.get(
@@ -44,21 +43,7 @@ export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      const { userId } = requireAuth(request);
-      const invite = await createInvite(db, account.id, request.body.email, userId);
-      events.publish(account.id, { kind: 'invite', id: invite.id });
-      if (mailer) {
-        const inviter = await findUserById(db, userId);
-        // The invite stands even when mail delivery fails; the log says why.
-        await mailer
-          .sendInvite({
-            to: invite.email,
-            accountReference: account.reference,
-            invitedBy: inviter?.email ?? '',
-          })
-          .catch((error: unknown) => request.log.warn({ err: error }, 'invite e-mail not sent'));
-      }
+      const invite = await createInvite(changeContextOf(request, deps), request.body.email);
       return reply.status(201).send(invite);
     },
   );
@@ -75,10 +60,7 @@ export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void
       },
     },
     async (request, reply) => {
-      const account = requireAccount(request);
-      const { userId } = requireAuth(request);
-      const invite = await withdrawInvite(db, account.id, request.params.inviteId, userId);
-      events.publish(account.id, { kind: 'invite', id: invite.id });
+      await withdrawInvite(changeContextOf(request, deps), request.params.inviteId);
       return reply.status(204).send();
     },
   );

@@ -1,17 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
-import { changeContextOf } from '../audit/change-context.js';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import { subnetResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
-import { requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { subnetCreateBody, subnetUpdateBody } from './subnet-bodies.js';
 import { listSubnets } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
 import { createSubnet, deleteSubnet, editSubnet, requestScan, requireSubnet } from './subnets.js';
-
 
 const accountParams = z.object({ accountId: z.string() });
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });

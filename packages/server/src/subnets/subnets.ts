@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatPrefix } from '@ipam/core/cidr';
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
-import { recordAudit } from '../audit/audit-repository.js';
-import type { ChangeContext } from '../audit/change-context.js';
+import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -21,9 +20,12 @@ import {
   type SubnetRecord,
 } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
-import { networkText, scanFrequencyFor, subnetName, subnetPrefix, vlanId } from './subnet-rules.js';
+import { networkText, scanFrequencyFor, subnetPrefix } from './subnet-rules.js';
 
-/** What a user types to create a subnet; `length` is `bits` (IPv4) or `prefixLength` (IPv6). */
+/**
+ * A subnet to create, as core's create schema parsed it (`length` is its `bits` or `prefixLength`):
+ * only what depends on the account (tier, limit, group, overlap) is checked here.
+ */
 export interface SubnetInput {
   version: IpVersion;
   name: string;
@@ -42,9 +44,6 @@ export type SubnetPatch = Partial<
 >;
 
 async function requireGroup(db: Db, accountId: string, groupId: string): Promise<void> {
-  if (groupId.trim() === '') {
-    throw new DomainError('validation_failed', messages.groupRequired, { groupId: messages.groupRequired });
-  }
   if (!(await findGroup(db, accountId, groupId))) {
     throw new DomainError('validation_failed', messages.groupNotFound, { groupId: messages.groupNotFound });
   }
@@ -72,27 +71,25 @@ export async function requireSubnet(
  */
 export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
   const { account } = ctx;
-  const name = subnetName(input.name);
-  const vlan = vlanId(input.vlanId);
   const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
   const scanningType = input.scanningType ?? 'none';
   const now = nowIso();
   const subnet: SubnetRecord = {
     id: randomUUID(),
-    name,
-    vlanId: vlan,
+    name: input.name,
+    vlanId: input.vlanId,
     description: input.description ?? '',
     groupId: input.groupId,
     prefix,
     networkIP: networkText(prefix),
     scanningType,
-    scanFrequency: scanFrequencyFor(scanningType, input.scanFrequency),
+    scanFrequency: scanFrequencyFor(scanningType, input.scanFrequency ?? null),
     lastScanned: null,
     scanNow: false,
     updatedDate: now,
     updatedBy: ctx.userId,
   };
-  await ctx.db.transaction().execute(async (trx) => {
+  return runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, account.id);
     if ((await countSubnets(trx, account.id)) >= account.maxnetworks) {
       throw new DomainError('subnet_limit_reached', messages.subnetLimitReached(account.maxnetworks));
@@ -104,18 +101,16 @@ export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Prom
       throw new DomainError('subnet_overlap', message, { networkIP: message });
     }
     await insertSubnet(trx, account.id, { ...subnet, createdAt: now });
-    await recordAudit(trx, {
-      accountId: account.id,
-      userId: ctx.userId,
+    audit({
       action: 'create',
       entity: 'subnet',
       entityId: subnet.id,
       subnetId: subnet.id,
       after: subnetView(subnet),
     });
+    announce({ kind: 'subnet', id: subnet.id, subnetId: subnet.id });
+    return subnet;
   });
-  ctx.events.publish(account.id, { kind: 'subnet', id: subnet.id, subnetId: subnet.id });
-  return subnet;
 }
 
 async function changeSubnet(
@@ -123,13 +118,11 @@ async function changeSubnet(
   subnetId: string,
   change: (trx: Db, before: SubnetRecord) => Promise<SubnetRecord>,
 ): Promise<SubnetRecord> {
-  const after = await ctx.db.transaction().execute(async (trx) => {
+  return runChange(ctx, async ({ trx, audit, announce }) => {
     const before = await requireSubnet(trx, ctx.account.id, subnetId, 'no-key-update');
     const changed = { ...(await change(trx, before)), updatedDate: nowIso(), updatedBy: ctx.userId };
     await updateSubnet(trx, ctx.account.id, changed);
-    await recordAudit(trx, {
-      accountId: ctx.account.id,
-      userId: ctx.userId,
+    audit({
       action: 'update',
       entity: 'subnet',
       entityId: subnetId,
@@ -137,10 +130,9 @@ async function changeSubnet(
       before: subnetView(before),
       after: subnetView(changed),
     });
+    announce({ kind: 'subnet', id: subnetId, subnetId });
     return changed;
   });
-  ctx.events.publish(ctx.account.id, { kind: 'subnet', id: subnetId, subnetId });
-  return after;
 }
 
 /** Edits name, VLAN, description, group and scanning; fields left out keep their value. */
@@ -155,8 +147,8 @@ export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: Su
     const frequency = patch.scanFrequency === undefined ? before.scanFrequency : patch.scanFrequency;
     return {
       ...before,
-      name: patch.name === undefined ? before.name : subnetName(patch.name),
-      vlanId: patch.vlanId === undefined ? before.vlanId : vlanId(patch.vlanId),
+      name: patch.name ?? before.name,
+      vlanId: patch.vlanId ?? before.vlanId,
       description: patch.description ?? before.description,
       groupId: patch.groupId ?? before.groupId,
       scanningType,
@@ -176,18 +168,10 @@ export async function requestScan(ctx: ChangeContext, subnetId: string): Promise
 
 /** Deletes the subnet with all its written addresses and approvals in one transaction. */
 export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promise<void> {
-  await ctx.db.transaction().execute(async (trx) => {
+  await runChange(ctx, async ({ trx, audit, announce }) => {
     const before = await requireSubnet(trx, ctx.account.id, subnetId, 'update');
     await deleteSubnetWithContents(trx, ctx.account.id, subnetId);
-    await recordAudit(trx, {
-      accountId: ctx.account.id,
-      userId: ctx.userId,
-      action: 'delete',
-      entity: 'subnet',
-      entityId: subnetId,
-      subnetId,
-      before: subnetView(before),
-    });
+    audit({ action: 'delete', entity: 'subnet', entityId: subnetId, subnetId, before: subnetView(before) });
+    announce({ kind: 'subnet', id: subnetId, subnetId });
   });
-  ctx.events.publish(ctx.account.id, { kind: 'subnet', id: subnetId, subnetId });
 }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { supportMessageSchema } from '@ipam/core/schemas/auth-schemas';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { nowIso } from '../db/db-values.js';

@@ -1,0 +1,76 @@
+import type { LiveEvent } from '@ipam/core/api/live-event';
+import type { AccountRecord } from '../accounts/account-repository.js';
+import { recordAudits, type AuditEntry } from '../audit/audit-repository.js';
+import type { Db } from '../db/database.js';
+import type { EventPublisher } from '../events/event-publisher.js';
+import type { InviteMailer } from '../invites/invite-mailer.js';
+
+/** Where a command reports what went wrong after its commit (a pino logger fits). */
+export interface ChangeLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Who changes what where: the database, the account (read fresh this request), the acting user, and
+ * the outlets a change may use after it commits. It knows nothing of HTTP: routes, the CLI and tests
+ * build one the same way.
+ */
+export interface ChangeContext {
+  db: Db;
+  account: AccountRecord;
+  userId: string;
+  events: EventPublisher;
+  mailer?: InviteMailer | null;
+  log?: ChangeLog;
+}
+
+/** An audit entry of the change; the account and the actor come from the context. */
+export type ChangeAudit = Omit<AuditEntry, 'accountId' | 'userId'>;
+
+/** What a command does inside its transaction besides its own writes. */
+export interface Change {
+  /** The open transaction: every read and write of the command goes through it. */
+  trx: Db;
+  /** Records audit entries (written in the same transaction, in multi-row statements at its end). */
+  audit(entries: ChangeAudit | readonly ChangeAudit[]): void;
+  /** A live event, published to the account's members once the transaction has committed. */
+  announce(event: LiveEvent): void;
+  /** Work for after the commit (an e-mail): its failure is logged, never undoes the change. */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+function isList(entries: ChangeAudit | readonly ChangeAudit[]): entries is readonly ChangeAudit[] {
+  return Array.isArray(entries);
+}
+
+/**
+ * The one shape of every write command: run `work` in a transaction, write its audit entries in that
+ * transaction, and only after the commit publish its live events and run its after-commit work.
+ * Nothing is announced or mailed for a change that rolled back.
+ */
+export async function runChange<T>(ctx: ChangeContext, work: (change: Change) => Promise<T>): Promise<T> {
+  const events: LiveEvent[] = [];
+  const tasks: (() => Promise<void>)[] = [];
+  const result = await ctx.db.transaction().execute(async (trx) => {
+    const audits: ChangeAudit[] = [];
+    const value = await work({
+      trx,
+      audit: (entries) => {
+        if (isList(entries)) for (const entry of entries) audits.push(entry);
+        else audits.push(entries);
+      },
+      announce: (event) => events.push(event),
+      afterCommit: (task) => tasks.push(task),
+    });
+    await recordAudits(
+      trx,
+      audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId })),
+    );
+    return value;
+  });
+  for (const event of events) ctx.events.publish(ctx.account.id, event);
+  for (const task of tasks) {
+    await task().catch((error: unknown) => ctx.log?.warn({ err: error }, 'after-commit work failed'));
+  }
+  return result;
+}
