@@ -21,13 +21,10 @@ export type Group = z.infer<typeof groupSchema>;
 
 const groupListSchema = z.object({ items: z.array(groupSchema) });
 
-/** The account's groups, ordered by name (live: a change by anyone refreshes them). */
+/** The account's groups in name order (core's compareNames, as the server answers them); live. */
 export function useGroups(accountId: Id) {
   return useQuery({
     queryKey: queryKeys.groups(accountId),
-    queryFn: async () => {
-      const { items } = await api.get(`/api/accounts/${accountId}/groups`, groupListSchema);
-      return [...items].sort((a, b) => a.name.localeCompare(b.name));
-    },
+    queryFn: async () => (await api.get(`/api/accounts/${accountId}/groups`, groupListSchema)).items,
   });
 }

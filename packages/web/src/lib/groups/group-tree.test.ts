@@ -1,3 +1,4 @@
+import { sortedByName } from '@ipam/core/name-order';
 import { describe, expect, it } from 'vitest';
 import { buildGroupTree, flattenGroupTree, groupAndDescendants, groupOptions } from './group-tree.js';
 
@@ -16,6 +17,13 @@ describe('group tree', () => {
       ['Floor', 1],
       ['Racks', 1],
     ]);
+  });
+
+  it('orders siblings as the server orders its lists (core name order, not the browser locale)', () => {
+    const groups = [g('1', 'zeta'), g('2', 'Ärger'), g('3', 'beta'), g('4', 'alpha'), g('5', 'Alpha')];
+    const names = buildGroupTree(groups).map((node) => node.group.name);
+    expect(names).toEqual(['Alpha', 'alpha', 'beta', 'zeta', 'Ärger']);
+    expect(names).toEqual(sortedByName(groups).map((group) => group.name));
   });
 
   it('puts a group whose parent is gone at the top level', () => {

@@ -1,3 +1,5 @@
+import { compareNames } from '@ipam/core/name-order';
+
 /** The fields the tree needs from a group. */
 export interface GroupLink {
   id: string;
@@ -12,7 +14,9 @@ export interface GroupNode<G extends GroupLink> {
   depth: number;
 }
 
-const byName = (a: GroupLink, b: GroupLink) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+/** Siblings in the server's name order (core's compareNames), ids breaking ties. */
+const byName = (a: GroupLink, b: GroupLink) =>
+  compareNames(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /**
  * The groups as a forest: top-level groups (no parent, or a parent that is gone) at the roots, each
