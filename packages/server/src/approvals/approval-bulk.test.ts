@@ -10,7 +10,7 @@ import { confirmAllApprovals, createApprovals, type ApprovalEntryInput } from '.
 const SCAN_SIZE = 8000;
 
 /** `count` distinct host addresses of 10.8.0.0/16, in order, with the status a scan reported. */
-function scanOf(count: number, status: string): ApprovalEntryInput[] {
+function scanOf(count: number, status: ApprovalEntryInput['status']): ApprovalEntryInput[] {
   return Array.from({ length: count }, (_, i) => ({
     ipAddress: `10.8.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}`,
     status,

@@ -93,12 +93,8 @@ for (const dialect of DIALECTS) {
           messages.networkAddressNotHost('10.1.0.0', '10.1.0.0/24'),
         ],
         [{ ipAddress: '10.1.0.x', status: 'In Use' }, messages.invalidIPv4],
-        [{ ipAddress: '10.1.0.5', status: 'Online' }, messages.addressStatusInvalid],
-        [
-          { ipAddress: '10.1.0.5', status: 'In Use', hostname: 'h'.repeat(254) },
-          messages.tooLong('Hostname', 253),
-        ],
       ] as const;
+      // Unknown statuses and overlong texts are refused by core's approvalEntrySchema (its own tests).
       for (const [entry, message] of bad) {
         await expect(createApprovals(t.current.db, subnetId, [entry])).rejects.toThrow(message);
       }

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
-import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
-import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
+import type { ApprovalEntry } from '@ipam/core/schemas/approval-entry-schemas';
 import { addressText } from '../addresses/address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
@@ -21,13 +20,9 @@ import {
   type ApprovalRecord,
 } from './approval-repository.js';
 
-/** What a scan reports for one address that differs from the record. */
-export interface ApprovalEntryInput {
-  ipAddress: string;
-  status: string;
-  hostname?: string;
-  description?: string;
-}
+/** A scan's finding as core's approvalEntrySchema parses it; hostname and description default to empty. */
+export type ApprovalEntryInput = Pick<ApprovalEntry, 'ipAddress' | 'status'> &
+  Partial<Pick<ApprovalEntry, 'hostname' | 'description'>>;
 
 /** An approval entry as the API shows it, with the spec's recommendation. */
 export interface ApprovalView extends Omit<ApprovalRecord, 'createdAt'> {
@@ -44,34 +39,13 @@ function approvalView(approval: ApprovalRecord): ApprovalView {
   return { id, ipAddress, status, hostname, description, recommendation: recommendedStatus(status) };
 }
 
-function invalidEntry(field: string, message: string): DomainError {
-  return new DomainError('validation_failed', message, { [field]: message });
-}
-
-/** A scan's entry checked like a person's edit: a known status, capped hostname and description. */
-function checkedEntry(
-  entry: ApprovalEntryInput,
-): Pick<ApprovalRecord, 'status' | 'hostname' | 'description'> {
-  const status = ADDRESS_STATUSES.find((known) => known === entry.status);
-  if (!status) throw invalidEntry('status', messages.addressStatusInvalid);
-  const hostname = (entry.hostname ?? '').trim();
-  if (hostname.length > MAX_HOSTNAME_LENGTH) {
-    throw invalidEntry('hostname', messages.tooLong('Hostname', MAX_HOSTNAME_LENGTH));
-  }
-  const description = (entry.description ?? '').trim();
-  if (description.length > MAX_DESCRIPTION_LENGTH) {
-    throw invalidEntry('description', messages.tooLong('Description', MAX_DESCRIPTION_LENGTH));
-  }
-  return { status, hostname, description };
-}
-
 /** Writers of a subnet's approval entries hold the subnet row this way, one at a time (PostgreSQL). */
 const APPROVALS_LOCK = 'no-key-update';
 
 /**
  * Creates approval entries under a subnet (the scanner calls this for approval scanning); an entry
  * replaces an older one for the same address, and each is recorded in the audit log (no user: the
- * scanner). Addresses outside the subnet's hosts, unknown statuses and overlong text are refused.
+ * scanner). The entries are core's parsed approval entries; addresses outside the subnet's hosts are refused.
  */
 export async function createApprovals(
   db: Db,
@@ -90,7 +64,9 @@ export async function createApprovals(
       id: randomUUID(),
       value,
       ipAddress: addressText(subnet.prefix.version, value),
-      ...checkedEntry(entry),
+      status: entry.status,
+      hostname: entry.hostname ?? '',
+      description: entry.description ?? '',
       createdAt,
     });
   }
