@@ -133,7 +133,7 @@ export const messages = {
   alreadyInvited: 'This email address has already been invited.',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   foreignOrigin: 'Cross-site requests are not allowed.',
-  jsonRequired: 'Requests that change data must send a JSON body.',
+  jsonRequired: 'A request body must be JSON (Content-Type: application/json).',
   messageRequired: 'Message is required.',
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',

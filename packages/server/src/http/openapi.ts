@@ -10,8 +10,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'IPAM API',
         description:
-          'IP address management. Errors are `{error, code, fields?}`. Unsafe methods need a JSON ' +
-          'body and a same-origin (or absent) Origin header.',
+          'IP address management. Errors are `{error, code, fields?}`. A request with a body sends ' +
+          'JSON (`Content-Type: application/json`, else 415); a request without one (DELETE, and ' +
+          'actions such as logout, scan, confirm and ignore) needs no Content-Type. Writes from ' +
+          'another site are refused (403): the Origin header, when sent, must be this server, and ' +
+          '`Sec-Fetch-Site`, when sent, must not be cross-site or same-site.',
         version: '0.1.0',
       },
       components: {
