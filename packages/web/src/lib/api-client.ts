@@ -39,6 +39,7 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
 }
 
 interface RequestOptions {
+  /** Sent as JSON; absent means no body at all. */
   body?: unknown;
   /** The session check and the login form handle 401 themselves. */
   allowUnauthorized?: boolean;
@@ -50,17 +51,18 @@ async function request<T>(
   schema: z.ZodType<T>,
   options: RequestOptions = {},
 ): Promise<T> {
-  const isUnsafe = method !== 'GET';
+  // A request with something to send sends JSON; one without (GET, DELETE, an action) sends no body
+  // and so no Content-Type.
+  const hasBody = options.body !== undefined;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: isUnsafe
+      headers: hasBody
         ? { Accept: 'application/json', 'Content-Type': 'application/json' }
         : { Accept: 'application/json' },
-      // The server asks every unsafe call for a JSON body, `{}` when there is nothing to send.
-      body: isUnsafe ? JSON.stringify(options.body ?? {}) : undefined,
+      body: hasBody ? JSON.stringify(options.body) : undefined,
     });
   } catch {
     throw new ApiError(0, 'network_error', 'The server cannot be reached. Please try again.');
@@ -92,6 +94,9 @@ export const api = {
     request('GET', path, schema, options),
   post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
     request('POST', path, schema, { ...options, body }),
+  /** A POST that sends nothing: an action on the path (log out, scan, confirm, clear). */
+  action: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
+    request('POST', path, schema, options),
   put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
     request('PUT', path, schema, { ...options, body }),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>

@@ -69,7 +69,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post('/api/auth/logout', {}, z.unknown(), { allowUnauthorized: true }).catch(() => {}),
+      api.action('/api/auth/logout', z.unknown(), { allowUnauthorized: true }).catch(() => {}),
     onSettled: () => replaceSession(queryClient, null),
   });
 }

@@ -89,9 +89,8 @@ export function useClearAddress(accountId: Id, subnetId: string) {
   const refresh = useRefreshAddresses(accountId, subnetId);
   return useMutation({
     mutationFn: (ipAddress: string) =>
-      api.post(
+      api.action(
         `/api/accounts/${accountId}/subnets/${subnetId}/addresses/${encodeURIComponent(ipAddress)}/clear`,
-        {},
         addressSchema,
       ),
     onSuccess: refresh,

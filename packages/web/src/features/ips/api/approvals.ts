@@ -48,7 +48,7 @@ export function useSettleApprovals(accountId: Id, subnetId: string) {
     mutationFn: ({ action, approvalId }: Settlement) => {
       const base = `/api/accounts/${accountId}/subnets/${subnetId}/approvals`;
       const path = approvalId === null ? `${base}/${action}-all` : `${base}/${approvalId}/${action}`;
-      return api.post(path, {}, z.unknown());
+      return api.action(path, z.unknown());
     },
     onSettled: (_result, _error, { action }) =>
       Promise.all([

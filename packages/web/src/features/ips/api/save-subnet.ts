@@ -54,7 +54,7 @@ export function useScanNow(accountId: Id) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: (subnetId: string) =>
-      api.post(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, {}, subnetSchema.partial()),
+      api.action(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, subnetSchema.partial()),
     onSuccess: refresh,
   });
 }
