@@ -61,7 +61,6 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   const db = openDatabase(target);
   const destroy = async () => {
-    // Ends the pool, whose clients are still saying goodbye; the drop below waits for them.
     await db.destroy();
     if (dialect === 'postgres') await dropTestDatabase(name);
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,29 +75,38 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 }
 
 /**
- * Drops a test database once nothing is connected to it. A plain DROP waits up to 5 s for closing
- * sessions to leave; a session still there after that is a client the test never closed: the
- * database is then dropped WITH (FORCE) so no database is left behind, and the leak fails the test.
+ * Drops a test database once nothing is connected to it. Ending a pool does not wait for its
+ * clients' goodbyes, so first wait until the server has seen every session of ours leave; a forced
+ * drop here would kill them mid-goodbye and their 57P01 errors would surface as unhandled. A plain
+ * DROP then fails on a session that never left (a client the test did not close): the database is
+ * dropped WITH (FORCE) so none is left behind, and the leak fails the test, naming the sessions.
  */
 async function dropTestDatabase(name: string): Promise<void> {
   await withAdminClient(async (admin) => {
+    const deadline = Date.now() + 5000;
+    while ((await sessionsOf(admin, name)).length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     try {
       await admin.query(`drop database if exists ${name}`);
     } catch (error) {
       if (!(error instanceof pg.DatabaseError) || error.code !== '55006') throw error;
-      const { rows } = await admin.query<{ who: string }>(
-        `select coalesce(nullif(application_name, ''), 'unnamed') || ' (' || coalesce(state, '?') ||
-           '): ' || left(query, 80) as who
-         from pg_stat_activity where datname = $1`,
-        [name],
-      );
+      const sessions = await sessionsOf(admin, name);
       await admin.query(`drop database if exists ${name} with (force)`);
-      throw new Error(
-        `test database ${name} was still in use after its test closed it; leaked sessions: ` +
-          rows.map((row) => row.who).join('; '),
-      );
+      throw new Error(`test database ${name} still in use after its test closed it: ${sessions.join('; ')}`);
     }
   });
+}
+
+/** The client sessions connected to a database: application name, state and query of each. */
+async function sessionsOf(admin: pg.Client, name: string): Promise<string[]> {
+  const { rows } = await admin.query<{ who: string }>(
+    `select coalesce(nullif(application_name, ''), 'unnamed') || ' (' || coalesce(state, '?') || '): ' ||
+       left(query, 80) as who
+     from pg_stat_activity where datname = $1 and backend_type = 'client backend'`,
+    [name],
+  );
+  return rows.map((row) => row.who);
 }
 
 async function adminQuery(statement: string): Promise<void> {
