@@ -10,6 +10,7 @@ export const LIVE_EVENT_KINDS = [
   'address',
   'approval',
   'calculation',
+  'scanner',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

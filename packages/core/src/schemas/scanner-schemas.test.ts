@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SCANNER_SUBNETS, scannerCreateSchema, scannerUpdateSchema } from './scanner-schemas.js';
+import { messages } from '../messages.js';
+import {
+  MAX_SCAN_HOSTS_PER_BATCH,
+  MAX_SCANNER_SUBNETS,
+  scannerCreateSchema,
+  scannerUpdateSchema,
+  scanResultsSchema,
+} from './scanner-schemas.js';
 
 const messagesOf = (result: { error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message);
@@ -62,5 +69,42 @@ describe('scannerUpdateSchema', () => {
 
   it('refuses a name emptied on edit', () => {
     expect(messagesOf(scannerUpdateSchema.safeParse({ name: '' }))).toEqual(['Scanner name is required.']);
+  });
+});
+
+describe('scanResultsSchema', () => {
+  const base = { subnetId: 's1', startedAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T10:00:05Z' };
+
+  it('takes hosts with their method, lower-cases a MAC and defaults to one finished sweep', () => {
+    const parsed = scanResultsSchema.parse({
+      ...base,
+      hosts: [
+        { ipAddress: ' 10.0.0.1 ', alive: true, hostname: 'a.lan', mac: 'AA:BB:CC:DD:EE:FF', method: 'icmp' },
+      ],
+    });
+    expect(parsed).toEqual({
+      ...base,
+      coverage: 'sweep',
+      done: true,
+      hosts: [
+        { ipAddress: '10.0.0.1', alive: true, hostname: 'a.lan', mac: 'aa:bb:cc:dd:ee:ff', method: 'icmp' },
+      ],
+    });
+  });
+
+  it('refuses a batch over the limit, an unknown method, a bad MAC and a time without a zone', () => {
+    const host = { ipAddress: '10.0.0.1', alive: false, method: 'tcp' };
+    const tooMany = Array.from({ length: MAX_SCAN_HOSTS_PER_BATCH + 1 }, () => host);
+    expect(messagesOf(scanResultsSchema.safeParse({ ...base, hosts: tooMany }))).toEqual([
+      messages.tooManyItems('Hosts', MAX_SCAN_HOSTS_PER_BATCH),
+    ]);
+    expect(scanResultsSchema.safeParse({ ...base, hosts: [{ ...host, method: 'magic' }] }).success).toBe(
+      false,
+    );
+    expect(scanResultsSchema.safeParse({ ...base, hosts: [{ ...host, mac: 'zz' }] }).success).toBe(false);
+    expect(scanResultsSchema.safeParse({ ...base, startedAt: '2026-11-23 10:00', hosts: [] }).success).toBe(
+      false,
+    );
+    expect(scanResultsSchema.safeParse({ ...base, hosts: [{ ...host, extra: 1 }] }).success).toBe(false);
   });
 });

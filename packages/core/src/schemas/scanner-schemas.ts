@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import {
   flag,
+  MAX_ADDRESS_LENGTH,
   MAX_DESCRIPTION_LENGTH,
+  MAX_HOSTNAME_LENGTH,
   MAX_ID_LENGTH,
   MAX_NAME_LENGTH,
   optionalText,
@@ -40,3 +42,55 @@ export const scannerUpdateSchema = z.strictObject({
   blockScanning: blockScanning.optional(),
 });
 export type ScannerUpdateInput = z.infer<typeof scannerUpdateSchema>;
+
+/** Hosts one results request may carry: a /16 (65,536 hosts) goes in 16 requests. */
+export const MAX_SCAN_HOSTS_PER_BATCH = 4096;
+
+/** How a host was found alive (or last tried): ICMP echo, a TCP connect, the neighbour table, none. */
+export const PROBE_METHODS = ['icmp', 'tcp', 'neighbour', 'none'] as const;
+export type ProbeMethod = (typeof PROBE_METHODS)[number];
+
+/**
+ * How much of the subnet the agent probed: every host address (`sweep`), or, for an IPv6 subnet too
+ * large to sweep, the addresses already recorded plus what the neighbour table and a link-local
+ * multicast echo revealed (`known`).
+ */
+export const SCAN_COVERAGES = ['sweep', 'known'] as const;
+export type ScanCoverage = (typeof SCAN_COVERAGES)[number];
+
+const isoTime = z.iso.datetime({ offset: true, error: messages.invalidRequest });
+
+/** One probed host: alive or not, with the name and hardware address found for it. */
+export const scanHostSchema = z.strictObject({
+  ipAddress: z
+    .string()
+    .trim()
+    .min(1, messages.invalidRequest)
+    .max(MAX_ADDRESS_LENGTH, messages.invalidRequest),
+  alive: flag('Alive'),
+  hostname: optionalText('Hostname', MAX_HOSTNAME_LENGTH).optional(),
+  mac: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i, messages.invalidRequest)
+    .transform((mac) => mac.toLowerCase())
+    .optional(),
+  method: z.enum(PROBE_METHODS, { error: messages.invalidRequest }),
+});
+export type ScanHost = z.output<typeof scanHostSchema>;
+
+/**
+ * `POST /api/scanner/results`: one batch of a job's hosts. Batches of a job share `startedAt`; the
+ * last one says `done`, which sets the subnet's lastScanned, clears scanNow and ends the job.
+ */
+export const scanResultsSchema = z.strictObject({
+  subnetId: requiredText(messages.subnetNotFound, 'Subnet id', MAX_ID_LENGTH),
+  startedAt: isoTime,
+  finishedAt: isoTime,
+  coverage: z.enum(SCAN_COVERAGES, { error: messages.invalidRequest }).default('sweep'),
+  done: flag('Done').default(true),
+  hosts: z
+    .array(scanHostSchema, { error: messages.mustBeList('Hosts') })
+    .max(MAX_SCAN_HOSTS_PER_BATCH, messages.tooManyItems('Hosts', MAX_SCAN_HOSTS_PER_BATCH)),
+});
+export type ScanResultsInput = z.output<typeof scanResultsSchema>;
