@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isWeakPassword, loginSchema, signupSchema, supportMessageSchema } from './auth-schemas.js';
+import {
+  isWeakPassword,
+  loginSchema,
+  maxSupportMessageLength,
+  maxSupportSubjectLength,
+  signupSchema,
+  supportMessageSchema,
+} from './auth-schemas.js';
 
 function firstMessage(result: { success: boolean; error?: { issues: { message: string }[] } }) {
   return result.error?.issues[0]?.message;
@@ -61,5 +68,16 @@ describe('loginSchema and supportMessageSchema', () => {
       'Message is required.',
     );
     expect(supportMessageSchema.safeParse({ kind: 'sales', message: 'hi' }).success).toBe(false);
+  });
+
+  it('says which support field is too long and by how much it may be', () => {
+    const subject = 's'.repeat(maxSupportSubjectLength + 1);
+    expect(firstMessage(supportMessageSchema.safeParse({ kind: 'support', subject, message: 'hi' }))).toBe(
+      'Subject must be at most 200 characters.',
+    );
+    const message = 'm'.repeat(maxSupportMessageLength + 1);
+    expect(firstMessage(supportMessageSchema.safeParse({ kind: 'feedback', message }))).toBe(
+      'Message must be at most 10000 characters.',
+    );
   });
 });

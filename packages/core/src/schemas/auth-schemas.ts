@@ -105,17 +105,24 @@ export type CurrentAccountInput = z.infer<typeof currentAccountSchema>;
 
 /** Kinds of message the built-in support form sends. */
 export const supportMessageKinds = ['support', 'feedback'] as const;
+/** Longest subject and message of the built-in support form. */
+export const maxSupportSubjectLength = 200;
+export const maxSupportMessageLength = 10_000;
 
 /** `POST /api/support/messages`: the built-in form used when no external form URL is configured. */
 export const supportMessageSchema = z
   .object({
     kind: z.enum(supportMessageKinds),
-    subject: z.string().trim().max(200).optional(),
+    subject: z
+      .string()
+      .trim()
+      .max(maxSupportSubjectLength, messages.tooLong('Subject', maxSupportSubjectLength))
+      .optional(),
     message: z
       .string({ error: messages.messageRequired })
       .trim()
       .min(1, messages.messageRequired)
-      .max(10_000),
+      .max(maxSupportMessageLength, messages.tooLong('Message', maxSupportMessageLength)),
   })
   .strict();
 export type SupportMessageInput = z.infer<typeof supportMessageSchema>;

@@ -1,3 +1,4 @@
+import type { LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, api } from './api-client.js';
@@ -43,14 +44,11 @@ export function replaceSession(queryClient: QueryClient, me: Me | null): void {
   queryClient.setQueryData(queryKeys.me, me);
 }
 
-export const credentialsSchema = z.object({ email: z.string(), password: z.string() });
-export type Credentials = z.infer<typeof credentialsSchema>;
-
 /** Signs in; other users' cached data is dropped first. */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Credentials) =>
+    mutationFn: (input: LoginInput) =>
       api.post('/api/auth/login', input, meSchema, { allowUnauthorized: true }),
     onSuccess: (me) => replaceSession(queryClient, me),
   });
@@ -59,7 +57,7 @@ export function useLogin() {
 /** Creates the user and their free account, and signs them in. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (input: Credentials) =>
+    mutationFn: (input: SignupInput) =>
       api.post('/api/auth/signup', input, meSchema, { allowUnauthorized: true }),
   });
 }

@@ -1,11 +1,17 @@
+import {
+  maxSupportMessageLength,
+  maxSupportSubjectLength,
+  type SupportMessageInput,
+  supportMessageSchema,
+} from '@ipam/core/schemas/auth-schemas';
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/api-client.js';
-import { supportMessageInputSchema, useSendSupportMessage } from '../../lib/support-messages.js';
+import { useSendSupportMessage } from '../../lib/support-messages.js';
 
 interface BuiltInMessageFormProps {
-  kind: 'support' | 'feedback';
+  kind: SupportMessageInput['kind'];
 }
 
 const receivedText = {
@@ -18,7 +24,7 @@ export function BuiltInMessageForm({ kind }: BuiltInMessageFormProps) {
   const send = useSendSupportMessage();
   const form = useForm({
     initialValues: { kind, subject: '', message: '' },
-    validate: schemaResolver(supportMessageInputSchema, { sync: true }),
+    validate: schemaResolver(supportMessageSchema, { sync: true }),
   });
 
   if (send.isSuccess) {
@@ -49,13 +55,20 @@ export function BuiltInMessageForm({ kind }: BuiltInMessageFormProps) {
     >
       <Stack>
         {kind === 'support' && (
-          <TextInput label="Subject" data-autofocus autoFocus {...form.getInputProps('subject')} />
+          <TextInput
+            label="Subject"
+            maxLength={maxSupportSubjectLength}
+            data-autofocus
+            autoFocus
+            {...form.getInputProps('subject')}
+          />
         )}
         <Textarea
           label={kind === 'support' ? 'How can we help?' : 'Your feedback'}
           required
           autosize
           minRows={5}
+          maxLength={maxSupportMessageLength}
           data-autofocus={kind === 'feedback' || undefined}
           {...form.getInputProps('message')}
         />

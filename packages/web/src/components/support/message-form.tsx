@@ -1,9 +1,10 @@
-import { SectionError, SectionLoader } from '../ui/page-states.js';
+import type { SupportMessageInput } from '@ipam/core/schemas/auth-schemas';
 import { useAppConfig } from '../../lib/app-config.js';
+import { SectionError, SectionLoader } from '../ui/page-states.js';
 import { BuiltInMessageForm } from './built-in-message-form.js';
 
 interface MessageFormProps {
-  kind: 'support' | 'feedback';
+  kind: SupportMessageInput['kind'];
 }
 
 function isWebAddress(url: string): boolean {

@@ -1,16 +1,16 @@
+import { messages } from '@ipam/core/messages';
+import { loginSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@ipam/core/messages';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLogin } from '../../../lib/auth.js';
-import { loginFormSchema } from '../api/auth-form-schemas.js';
 
 /** The Login tab. Any failure shows the spec's "Login failed." */
 export function LoginForm() {
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
-    validate: schemaResolver(loginFormSchema, { sync: true }),
+    validate: schemaResolver(loginSchema, { sync: true }),
   });
   const failure =
     login.error instanceof ApiError && login.error.status === 0 ? login.error.message : messages.loginFailed;
@@ -28,6 +28,7 @@ export function LoginForm() {
           label="Email"
           type="email"
           autoComplete="email"
+          maxLength={maxEmailLength}
           required
           data-autofocus
           autoFocus

@@ -1,11 +1,12 @@
+import { messages } from '@ipam/core/messages';
+import { maxEmailLength } from '@ipam/core/schemas/auth-schemas';
 import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { messages } from '@ipam/core/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
 import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
-import { signupFormSchema } from '../api/auth-form-schemas.js';
+import { signupFormSchema } from '../signup-form-schema.js';
 
 interface SignupFormProps {
   /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
@@ -78,6 +79,7 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
           label="Email"
           type="email"
           autoComplete="email"
+          maxLength={maxEmailLength}
           required
           disabled={isBusy}
           data-autofocus={autoFocus || undefined}

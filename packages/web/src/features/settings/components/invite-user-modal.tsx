@@ -1,10 +1,11 @@
+import { inviteSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
-import { createInviteInputSchema, useCreateInvite } from '../api/create-invite.js';
+import { useCreateInvite } from '../api/create-invite.js';
 
 interface InviteUserModalProps {
   accountId: Id;
@@ -17,7 +18,7 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
   const invite = useCreateInvite(accountId);
   const form = useForm({
     initialValues: { email: '' },
-    validate: schemaResolver(createInviteInputSchema, { sync: true }),
+    validate: schemaResolver(inviteSchema, { sync: true }),
   });
 
   function close() {
@@ -48,6 +49,7 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
           <TextInput
             label="Email"
             type="email"
+            maxLength={maxEmailLength}
             required
             data-autofocus
             description="They join this account when they sign up or log in with this address."
