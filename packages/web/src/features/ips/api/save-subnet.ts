@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { subnetSchema } from './get-subnets.js';
+import { subnetSchema } from '../../../lib/subnets/get-subnets.js';
 import type { SubnetCreatePayload, SubnetUpdatePayload } from '../subnet-form-values.js';
 
 function useRefreshSubnets(accountId: Id) {

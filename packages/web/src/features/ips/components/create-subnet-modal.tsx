@@ -8,7 +8,7 @@ import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../../../lib/groups/get-groups.js';
-import type { Subnet } from '../api/get-subnets.js';
+import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { useCreateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,

@@ -7,7 +7,7 @@ import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../../../lib/groups/get-groups.js';
-import { type Subnet, subnetCidr, subnetLength } from '../api/get-subnets.js';
+import { type Subnet, subnetCidr, subnetLength } from '../../../lib/subnets/get-subnets.js';
 import { useDeleteSubnet, useUpdateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,

@@ -16,7 +16,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Address } from '../api/addresses.js';
 import { useApprovals } from '../api/approvals.js';
-import { type Subnet, subnetCidr } from '../api/get-subnets.js';
+import { type Subnet, subnetCidr } from '../../../lib/subnets/get-subnets.js';
 import type { AddressFilter, AddressView } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';

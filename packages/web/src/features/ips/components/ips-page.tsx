@@ -10,7 +10,7 @@ import { productName } from '../../../config/paths.js';
 import type { Account } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
-import { useSubnets } from '../api/get-subnets.js';
+import { useSubnets } from '../../../lib/subnets/get-subnets.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { prefillFromCidr, type SubnetFormValues } from '../subnet-form-values.js';
 import { CreateSubnetModal } from './create-subnet-modal.js';

@@ -3,7 +3,7 @@ import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import type { Group } from '../../../lib/groups/get-groups.js';
-import type { Subnet } from '../api/get-subnets.js';
+import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { ReasonedButton } from './reasoned-button.js';
 import { SubnetTree } from './subnet-tree.js';

@@ -11,7 +11,7 @@ import {
   planRequests,
   splitAnswer,
 } from '../address-paging.js';
-import { type Subnet, subnetLength } from '../api/get-subnets.js';
+import { type Subnet, subnetLength } from '../../../lib/subnets/get-subnets.js';
 
 /** The rows of the list a screen needs, fetched page by page. */
 export interface AddressWindow {

@@ -1,9 +1,9 @@
 import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { api } from '../api-client.js';
+import type { Id } from '../auth-types.js';
+import { queryKeys } from '../query-keys.js';
 
 /** A subnet as the API answers it: `bits` for IPv4, `prefixLength` for IPv6. */
 export const subnetSchema = z.object({
