@@ -11,7 +11,7 @@ import {
 } from '../../test/built-server.js';
 import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import { goodPassword, TestClient, uniqueEmail } from '../../test/factories.js';
-import { cookieOf, openEventStream } from '../../test/sse-client.js';
+import { cookieOf, eventually, openEventStream } from '../../test/sse-client.js';
 
 beforeAll(() => {
   // These tests drive the compiled `ipam` command; rebuild when sources are newer than dist.
@@ -34,12 +34,24 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('migrates, answers /api/health, streams events, and stops on SIGTERM despite an open stream', async () => {
-    const server = await startBuiltServer(serverEnv({ IPAM_DATA_DIR: dataDir }));
+    const env = serverEnv({ IPAM_DATA_DIR: dataDir });
+    delete env.LOG_FORMAT;
+    const server = await startBuiltServer(env);
     try {
       expect(existsSync(join(dataDir, 'ipam.sqlite'))).toBe(true);
       const health = await fetch(`${server.baseUrl}/api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
+      // Its output is a pipe, not a terminal: JSON lines, one per request.
+      const healthLines = () =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('/api/health'));
+      await eventually(() => healthLines().length > 0);
+      expect(healthLines().map((line) => (JSON.parse(line) as { msg: string }).msg)).toEqual([
+        expect.stringMatching(/^GET \/api\/health 200 \d+\.\d ms$/),
+      ]);
 
       const { client, accountId } = await signUpOn(server.baseUrl);
       const stream = await openEventStream(
@@ -66,6 +78,13 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('invalid configuration');
     expect(run.stderr).toMatch(/PORT: /);
+    expect(run.stdout).not.toContain('listening');
+  });
+
+  it('refuses a LOG_FORMAT other than pretty or json, naming the variable', async () => {
+    const run = await runIpam(['start'], serverEnv({ IPAM_DATA_DIR: dataDir, LOG_FORMAT: 'text' }));
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('LOG_FORMAT: must be pretty or json');
     expect(run.stdout).not.toContain('listening');
   });
 
