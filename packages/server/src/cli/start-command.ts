@@ -24,7 +24,13 @@ export async function run(_args: readonly string[]): Promise<number> {
       });
     }
     app = await buildApp(config, db, bus ? { events: bus } : {});
-    await app.listen({ port: config.port, host: config.host });
+    const where = target.kind === 'sqlite' ? target.file : 'PostgreSQL (DATABASE_URL)';
+    // Fastify logs one line per address it listens on (all interfaces for 0.0.0.0): ours, not a second one.
+    await app.listen({
+      port: config.port,
+      host: config.host,
+      listenTextResolver: (address) => `IPAM listening on ${address} (database: ${where})`,
+    });
   } catch (error) {
     process.stderr.write(`ipam start: ${error instanceof Error ? error.message : String(error)}\n`);
     await app?.close();
@@ -32,10 +38,6 @@ export async function run(_args: readonly string[]): Promise<number> {
     await db.destroy();
     return 1;
   }
-  const where = target.kind === 'sqlite' ? target.file : 'PostgreSQL (DATABASE_URL)';
-  const hostForUrl = config.host.includes(':') ? `[${config.host}]` : config.host;
-  const port = (app.server.address() as { port: number } | null)?.port ?? config.port;
-  app.log.info(`IPAM listening on http://${hostForUrl}:${port} (database: ${where})`);
   const server = app;
   return new Promise<number>((resolve) => {
     const stop = (signal: string) => {
