@@ -23,6 +23,9 @@ export const messages = {
   invalidPrefixLength: 'Invalid prefix length',
   ipv6CidrRange: 'IPv6 CIDR must be between 0 and 128',
   ipv6NotInTier: 'IPv6 subnets are not available for your tier.',
+  scannersNotInTier: 'Scanners are not available for your tier.',
+  scannerKeyInvalid: 'The scanner key is not valid.',
+  scanningBlocked: 'Scanning is blocked for this scanner.',
 
   // Subnets (core spec §5, §8)
   subnetNameRequired: 'Subnet name is required.',

@@ -19,6 +19,8 @@ import { registerEventRoutes } from './events/event-routes.js';
 import { registerGroupRoutes } from './groups/group-routes.js';
 import { createInviteMailer } from './invites/invite-mailer.js';
 import { registerInviteRoutes } from './invites/invite-routes.js';
+import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
+import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
 import { registerAccountScope } from './http/account-scope.js';
@@ -108,6 +110,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerAuditRoutes(app, deps);
   registerAddressRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
+  registerScannerRoutes(app, deps);
+  registerScannerApiRoutes(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
   scheduleSessionCleanup(app, db);

@@ -92,12 +92,13 @@ export const approvalResponse = z.object({
 });
 export type Approval = z.infer<typeof approvalResponse>;
 
-/** One change in the audit log: who (null for the scanner), when, what, before and after. */
+/** One change in the audit log: who (a user, or an `actor` such as a scanner), when, what, before and after. */
 export const auditItemResponse = z.object({
   id: z.string(),
   at: z.string(),
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
+  actor: z.string().nullable().describe('who acted when no user did, e.g. "scanner HQ"'),
   action: z.string().describe('create, update or delete'),
   entity: z.string().describe('group, subnet, address, approval, approval-confirmed, ...'),
   entityId: z.string().describe('the object id; for an address its IP address'),

@@ -200,3 +200,8 @@ export async function listAllAccounts(
     .execute();
   return rows.map((row) => ({ ...row, members: toCount(row.members) }));
 }
+
+/** An account by id, read fresh (no lock), or undefined. */
+export async function findAccountById(db: Db, accountId: string): Promise<AccountRecord | undefined> {
+  return db.selectFrom('accounts').select(accountColumns).where('accounts.id', '=', accountId).executeTakeFirst();
+}

@@ -109,3 +109,18 @@ export async function deleteApprovals(db: Db, subnetId: string, ids: readonly st
   }
   return removed;
 }
+
+/** Removes the entries of these addresses (a rescan found them as recorded again). */
+export async function deleteApprovalsAt(db: Db, subnet: SubnetRef, values: readonly bigint[]): Promise<void> {
+  for (const chunk of chunksOf(values)) {
+    await db
+      .deleteFrom('approvals')
+      .where('subnet_id', '=', subnet.id)
+      .where(
+        'sort_key',
+        'in',
+        chunk.map((value) => sortKeyOf(subnet.version, value)),
+      )
+      .execute();
+  }
+}

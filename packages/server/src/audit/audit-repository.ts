@@ -1,3 +1,4 @@
+import type { AuditItem as CoreAuditItem } from '@ipam/core/api/ipam';
 import { randomUUID } from 'node:crypto';
 import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
@@ -13,6 +14,8 @@ export interface AuditEntry {
   after?: unknown;
   /** The subnet the change belongs to (subnets, addresses, approvals), for its history. */
   subnetId?: string;
+  /** Who acted when no user did (e.g. "scanner HQ"). */
+  actor?: string | undefined;
 }
 
 let lastMillis = 0;
@@ -58,6 +61,7 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
           before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
           after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
           subnet_id: entry.subnetId ?? null,
+          actor: entry.actor ?? null,
         })),
       )
       .execute();
@@ -65,18 +69,8 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
 }
 
 /** An audit entry as the API shows it: who (id and e-mail), when, what, and the state before/after. */
-export interface AuditItem {
-  id: string;
-  at: string;
-  userId: string | null;
-  userEmail: string | null;
-  action: string;
-  entity: string;
-  entityId: string;
-  subnetId: string | null;
-  before: unknown;
-  after: unknown;
-}
+/** One entry as the API shows it (core's audit item). */
+export type AuditItem = CoreAuditItem;
 
 /** Where a page starts: after the entry with this time and id (newest first). */
 export interface AuditPosition {
@@ -110,6 +104,7 @@ export async function pageAudit(
       'audit_log.entity',
       'audit_log.entity_id',
       'audit_log.subnet_id',
+      'audit_log.actor',
       'audit_log.before_json',
       'audit_log.after_json',
     ])
@@ -138,6 +133,7 @@ export async function pageAudit(
     entity: row.entity,
     entityId: row.entity_id,
     subnetId: row.subnet_id,
+    actor: row.actor,
     before: parsedJson(row.before_json),
     after: parsedJson(row.after_json),
   }));

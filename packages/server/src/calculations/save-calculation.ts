@@ -7,7 +7,7 @@ import type {
   IPv6CalculationCreateInput,
 } from '@ipam/core/schemas/calculation-schemas';
 import { findAccountForUpdate } from '../accounts/account-repository.js';
-import { runChange, type ChangeContext } from '../commands/change.js';
+import { runChange, type UserChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import {
@@ -33,7 +33,7 @@ type Inputs = Pick<
 
 /** Saves an IPv4 calculation; the server computes cidr and the result from the inputs. */
 export async function saveIPv4Calculation(
-  ctx: ChangeContext,
+  ctx: UserChangeContext,
   input: IPv4CalculationCreateInput,
 ): Promise<CalculationRow> {
   const outcome = calculateIPv4(input.ipAddress, input.subnetMask);
@@ -50,7 +50,7 @@ export async function saveIPv4Calculation(
 
 /** Saves an IPv6 calculation; the server computes prefixLengthNumber and the result from the inputs. */
 export async function saveIPv6Calculation(
-  ctx: ChangeContext,
+  ctx: UserChangeContext,
   input: IPv6CalculationCreateInput,
 ): Promise<CalculationRow> {
   const outcome = calculateIPv6(input.ipAddress, input.prefixLength);
@@ -69,7 +69,7 @@ export async function saveIPv6Calculation(
  * Stores the calculation with the account row locked, so the per-type cap and the save number
  * cannot be raced by two saves at once.
  */
-async function save(ctx: ChangeContext, inputs: Inputs): Promise<CalculationRow> {
+async function save(ctx: UserChangeContext, inputs: Inputs): Promise<CalculationRow> {
   const accountId = ctx.account.id;
   return runChange(ctx, async ({ trx, audit, announce }) => {
     if (!(await findAccountForUpdate(trx, accountId))) throw new DomainError('not_found', messages.notFound);

@@ -18,11 +18,17 @@ export interface ChangeLog {
 export interface ChangeContext {
   db: Db;
   account: AccountRecord;
-  userId: string;
+  /** The acting user; null for a change no user made (a scanner's), which `actor` then names. */
+  userId: string | null;
+  /** Who acted when no user did, as the audit log shows it (e.g. "scanner HQ"). */
+  actor?: string;
   events: EventPublisher;
   mailer?: InviteMailer | null;
   log?: ChangeLog;
 }
+
+/** The context of a change a signed-in user makes (every account route's). */
+export type UserChangeContext = ChangeContext & { userId: string };
 
 /** An audit entry of the change; the account and the actor come from the context. */
 export type ChangeAudit = Omit<AuditEntry, 'accountId' | 'userId'>;
@@ -64,7 +70,7 @@ export async function runChange<T>(ctx: ChangeContext, work: (change: Change) =>
     });
     await recordAudits(
       trx,
-      audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId })),
+      audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId, actor: ctx.actor })),
     );
     return value;
   });

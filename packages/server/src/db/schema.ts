@@ -71,6 +71,8 @@ export interface AuditLogTable {
   after_json: string | null;
   /** The subnet a change belongs to (subnets, addresses, approvals), so its history pages by index. */
   subnet_id: string | null;
+  /** Who made a change that no user made, e.g. "scanner HQ" (user_id is null then). */
+  actor: string | null;
 }
 
 export interface GroupsTable {
@@ -104,6 +106,8 @@ export interface SubnetsTable {
   last_scanned: string | null;
   /** 0 or 1. */
   scan_now: number;
+  /** While a scanner holds the subnet as a job: until when (ISO time); null when no job is out. */
+  scan_lease_until: string | null;
   created_at: string;
   updated_date: string;
   updated_by: string | null;
@@ -150,6 +154,31 @@ export interface ApprovalsTable {
   created_at: string;
 }
 
+/** A registered scanner; its key is stored only as a SHA-256 hash. */
+export interface ScannersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  key_hash: string;
+  key_prefix: string;
+  /** 0 or 1. */
+  block_scanning: number;
+  poll_interval_seconds: number;
+  last_seen_at: string | null;
+  agent_version: string | null;
+  created_at: string;
+  updated_date: string;
+  updated_by: string | null;
+}
+
+/** The subnets a scanner scans, in the order given; no foreign key, so deleted ones stay as "(Removed)". */
+export interface ScannerSubnetsTable {
+  scanner_id: string;
+  subnet_id: string;
+  position: number;
+}
+
 /** A saved calculator result (type 'ipv4' or 'ipv6'); the result is computed by the server. */
 export interface CalculationsTable {
   id: string;
@@ -185,4 +214,6 @@ export interface Database {
   ip_address_counts: IpAddressCountsTable;
   approvals: ApprovalsTable;
   calculations: CalculationsTable;
+  scanners: ScannersTable;
+  scanner_subnets: ScannerSubnetsTable;
 }

@@ -22,6 +22,9 @@ export type ErrorCode =
   | 'address_outside_subnet'
   | 'scan_not_enabled'
   | 'calculation_limit_reached'
+  | 'scanners_not_in_tier'
+  | 'scanner_key_invalid'
+  | 'scanning_blocked'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

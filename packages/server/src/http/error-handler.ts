@@ -27,6 +27,9 @@ export const statusOfCode: Record<ErrorCode, number> = {
   address_outside_subnet: 400,
   scan_not_enabled: 409,
   calculation_limit_reached: 403,
+  scanners_not_in_tier: 403,
+  scanner_key_invalid: 401,
+  scanning_blocked: 409,
   internal: 500,
 };
 

@@ -18,7 +18,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         version: '0.1.0',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'ipam_session' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'ipam_session' },
+          scannerKey: { type: 'http', scheme: 'bearer', description: "a scanner's 32-character key" },
+        },
       },
       security: [{ session: [] }],
     },

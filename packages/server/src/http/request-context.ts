@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import type { AccountRecord } from '../accounts/account-repository.js';
-import type { ChangeContext } from '../commands/change.js';
+import type { UserChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AppDeps } from './app-deps.js';
 
@@ -36,7 +36,7 @@ export function requireAccount(request: FastifyRequest): AccountRecord {
 export function changeContextOf(
   request: FastifyRequest,
   deps: Pick<AppDeps, 'db' | 'events' | 'mailer'>,
-): ChangeContext {
+): UserChangeContext {
   return {
     db: deps.db,
     account: requireAccount(request),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
 import { countMembers, findAccountForUpdate, isMemberByEmail } from '../accounts/account-repository.js';
-import { runChange, type ChangeContext } from '../commands/change.js';
+import { runChange, type UserChangeContext } from '../commands/change.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findUserById } from '../users/user-repository.js';
@@ -13,7 +13,7 @@ import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from
  * transaction with the account row locked, so two invites at once cannot both take the last seat.
  * With a mailer the invitation is mailed after the commit; the invite stands even when that fails.
  */
-export async function createInvite(ctx: ChangeContext, email: string): Promise<InviteRecord> {
+export async function createInvite(ctx: UserChangeContext, email: string): Promise<InviteRecord> {
   const accountId = ctx.account.id;
   try {
     return await runChange(ctx, async ({ trx, audit, announce, afterCommit }) => {

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as accounts from './2026-11-22-0001-accounts.js';
 import * as ipam from './2026-11-22-0002-ipam.js';
 import * as calculations from './2026-11-22-0003-calculations.js';
+import * as scanners from './2026-11-23-0004-scanners.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0001-accounts': accounts,
   '2026-11-22-0002-ipam': ipam,
   '2026-11-22-0003-calculations': calculations,
+  '2026-11-23-0004-scanners': scanners,
 };
