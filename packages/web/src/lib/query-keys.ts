@@ -22,4 +22,5 @@ export const queryKeys = {
     ['accounts', accountId, 'subnets', subnetId, 'addresses'] as const,
   approvals: (accountId: Id, subnetId: Id) =>
     ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
+  scanners: (accountId: Id) => ['accounts', accountId, 'scanners'] as const,
 };

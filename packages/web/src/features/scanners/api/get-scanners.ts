@@ -1,0 +1,20 @@
+import { scannerResponse } from '@ipam/core/api/scanner';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.js';
+import type { Id } from '../../../lib/auth-types.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+
+const scannerListResponse = z.object({ items: z.array(scannerResponse) });
+
+/** An agent calling in changes its last-seen time without a live event: the list is re-read this often. */
+const lastSeenRefreshMs = 30_000;
+
+/** The account's scanners (live: a scanner or subnet event refreshes them, "(Removed)" included). */
+export function useScanners(accountId: Id) {
+  return useQuery({
+    queryKey: queryKeys.scanners(accountId),
+    queryFn: async () => (await api.get(`/api/accounts/${accountId}/scanners`, scannerListResponse)).items,
+    refetchInterval: lastSeenRefreshMs,
+  });
+}
