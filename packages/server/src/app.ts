@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Writable } from 'node:stream';
 import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerMemberRoutes } from './accounts/member-routes.js';
@@ -28,6 +28,7 @@ import type { AppDeps } from './http/app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerSystemRoutes } from './http/system-routes.js';
@@ -76,7 +77,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   const events = eventBusFor(options.events);
   const deps: AppDeps = {
