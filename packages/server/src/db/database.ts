@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 /** The application database handle (a transaction is one too). */
 export type Db = Kysely<Database>;
@@ -39,7 +40,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   // Another process (the `ipam admin` command, a backup) may hold the write lock for a moment.
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** Whether the handle talks to PostgreSQL (row locks, error codes and count types differ). */
