@@ -61,7 +61,7 @@ for (const dialect of DIALECTS) {
       expect(unknownApi.body).toEqual({ error: 'Not found.', code: 'not_found' });
     });
 
-    it('refuses writes from a foreign Origin (403) and writes without JSON (415)', async () => {
+    it('refuses writes from a foreign Origin or site (403) and bodies that are not JSON (415)', async () => {
       const { client, accountId } = await signUp(t.current);
       const foreign = await client.post(
         `/api/accounts/${accountId}/invites`,
@@ -85,6 +85,56 @@ for (const dialect of DIALECTS) {
       );
       expect(sameOrigin.status).toBe(201);
       expect((await client.get(`/api/accounts/${accountId}/invites`)).body.items).toHaveLength(1);
+      const crossSite = await client.post(
+        `/api/accounts/${accountId}/invites`,
+        { email: uniqueEmail() },
+        {
+          'sec-fetch-site': 'cross-site',
+        },
+      );
+      expect(crossSite.status).toBe(403);
+      expect(crossSite.body.code).toBe('foreign_origin');
+    });
+
+    it('accepts a request without a body and without a Content-Type, as curl -X DELETE sends it', async () => {
+      const { client, accountId } = await signUp(t.current);
+      const created = await client.post(`/api/accounts/${accountId}/groups`, { name: 'Bare' });
+      expect(created.status).toBe(201);
+      const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const bare = await fetch(`${t.current.baseUrl}/api/accounts/${accountId}/groups/${created.body.id}`, {
+        method: 'DELETE',
+        headers: { cookie },
+      });
+      expect(await bare.text()).toBe('');
+      expect(bare.status).toBe(204);
+      expect((await client.get(`/api/accounts/${accountId}/groups`)).body.items).toEqual([]);
+      // An empty JSON object is still accepted where nothing is expected; anything in it is refused.
+      const again = await client.post(`/api/accounts/${accountId}/groups`, { name: 'Again' });
+      const withEmpty = await client.delete(`/api/accounts/${accountId}/groups/${again.body.id}`, {});
+      expect(withEmpty.status).toBe(204);
+      const third = await client.post(`/api/accounts/${accountId}/groups`, { name: 'Third' });
+      const withField = await client.delete(`/api/accounts/${accountId}/groups/${third.body.id}`, {
+        force: true,
+      });
+      expect(withField.status).toBe(400);
+      // A bodyless write from another site is still refused, by Origin and by Sec-Fetch-Site.
+      const foreignHeaders: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of foreignHeaders) {
+        const foreign = await fetch(`${t.current.baseUrl}/api/auth/logout`, {
+          method: 'POST',
+          headers: { cookie, ...headers },
+        });
+        expect(foreign.status).toBe(403);
+      }
+      const logout = await fetch(`${t.current.baseUrl}/api/auth/logout`, {
+        method: 'POST',
+        headers: { cookie },
+      });
+      expect(logout.status).toBeLessThan(300);
+      expect((await client.get('/api/auth/me')).status).toBe(401);
     });
 
     it('refuses unknown fields, malformed JSON and bodies over 1 MiB', async () => {

@@ -4,7 +4,7 @@ import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.
 import type { Db } from '../db/database.js';
 import { deleteSubnet } from '../subnets/subnets.js';
 import { readStatusCounts } from './address-count-repository.js';
-import type { AddressStatus } from './address-repository.js';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { insertAddressRows } from './address-write-repository.js';
 import { clearAddress, setAddress } from './address-writes.js';
 

@@ -5,7 +5,7 @@ import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { listAddresses, type AddressFilter, type AddressItem } from './address-listing.js';
-import type { AddressStatus } from './address-repository.js';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { insertAddressRows, type AddressFields } from './address-write-repository.js';
 
 /** A small seeded generator, so a failing case names its seed and replays. */

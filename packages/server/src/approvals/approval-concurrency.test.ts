@@ -56,7 +56,7 @@ for (const dialect of DIALECTS) {
         id: randomUUID(),
         value: 0x0a010009n,
         ipAddress: '10.1.0.9',
-        status: 'In Use',
+        status: 'In Use' as const,
         hostname: '',
         description: '',
         createdAt: new Date().toISOString(),
@@ -91,7 +91,7 @@ for (const dialect of DIALECTS) {
       const subnet = await createApprovalSubnetIn(ctx, '10.2.0.0/24');
       const found = Array.from({ length: 200 }, (_, i) => ({
         ipAddress: `10.2.0.${i + 1}`,
-        status: 'In Use',
+        status: 'In Use' as const,
       }));
       await createApprovals(db, subnet.id, found);
       const work: Promise<unknown>[] = [];
