@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
 /** Written (stored) addresses of a subnet per status. */
@@ -25,13 +26,16 @@ export function addCounts(a: StatusCounts, b: StatusCounts): StatusCounts {
   };
 }
 
-/** The subnet's written addresses per status (all zero when none was ever written). */
-export async function readStatusCounts(db: Db, subnetId: string): Promise<StatusCounts> {
-  const row = await db
+const countsOfSubnet = preparedQuery(['subnetId'], (db, param) =>
+  db
     .selectFrom('ip_address_counts')
     .select(['in_use', 'reserved', 'available'])
-    .where('subnet_id', '=', subnetId)
-    .executeTakeFirst();
+    .where('subnet_id', '=', param('subnetId')),
+);
+
+/** The subnet's written addresses per status (all zero when none was ever written); every page reads it. */
+export async function readStatusCounts(db: Db, subnetId: string): Promise<StatusCounts> {
+  const [row] = await countsOfSubnet(db, { subnetId });
   if (!row) return { ...NO_COUNTS };
   return {
     Available: BigInt(toCount(row.available)),

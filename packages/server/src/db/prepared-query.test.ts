@@ -1,0 +1,63 @@
+import { expect, it } from 'vitest';
+import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
+import { createUser } from '../../test/factories.js';
+import { preparedQuery } from './prepared-query.js';
+
+const usersByEmail = preparedQuery(['email'], (db, param) =>
+  db.selectFrom('users').select(['id', 'email']).where('email', '=', param('email')).where('id', '<>', ''),
+);
+
+const accountsOfUser = preparedQuery(['userId', 'accountId'], (db, param) =>
+  db
+    .selectFrom('users_accounts')
+    .select(['user_id', 'account_id'])
+    .where('account_id', '=', param('accountId'))
+    .where('user_id', '=', param('userId')),
+);
+
+for (const dialect of DIALECTS) {
+  describeOn(dialect)(`prepared queries (${dialect})`, () => {
+    const t = useTestDatabase(dialect);
+
+    it('answers each call for its own values, fixed values kept, in any parameter order', async () => {
+      const first = await createUser(t.current.db);
+      const second = await createUser(t.current.db);
+      expect(await usersByEmail(t.current.db, { email: first.email })).toEqual([
+        { id: first.userId, email: first.email },
+      ]);
+      expect(await usersByEmail(t.current.db, { email: second.email })).toEqual([
+        { id: second.userId, email: second.email },
+      ]);
+      expect(await usersByEmail(t.current.db, { email: 'nobody@example.com' })).toEqual([]);
+      const link = { userId: second.userId, accountId: second.accountId };
+      expect(await accountsOfUser(t.current.db, link)).toEqual([
+        { user_id: second.userId, account_id: second.accountId },
+      ]);
+      expect(await accountsOfUser(t.current.db, { ...link, accountId: first.accountId })).toEqual([]);
+    });
+
+    it('runs inside a transaction and sees its uncommitted rows', async () => {
+      const user = await createUser(t.current.db);
+      const renamed = `renamed-${user.email}`;
+      await t.current.db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.updateTable('users').set({ email: renamed }).where('id', '=', user.userId).execute();
+          expect(await usersByEmail(trx, { email: renamed })).toEqual([{ id: user.userId, email: renamed }]);
+          throw new Error('roll back');
+        })
+        .catch((error: unknown) => expect(String(error)).toContain('roll back'));
+      expect(await usersByEmail(t.current.db, { email: renamed })).toEqual([]);
+    });
+
+    it('refuses a placeholder used inside a value (it would be sent as it is)', async () => {
+      const pattern = preparedQuery(['text'], (db, param) =>
+        db
+          .selectFrom('users')
+          .select('id')
+          .where('email', 'like', `%${param('text')}%`),
+      );
+      await expect(pattern(t.current.db, { text: 'a' })).rejects.toThrow(/not a whole value/);
+    });
+  });
+}

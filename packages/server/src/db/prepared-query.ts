@@ -1,0 +1,39 @@
+import type { Compilable, CompiledQuery } from 'kysely';
+import type { Db } from './database.js';
+
+/** Where a compiled statement's parameter comes from: a named input, or a value fixed at build time. */
+type Slot<Name> = { name: Name } | { fixed: unknown };
+
+/**
+ * A query Kysely builds and compiles once per database handle, then runs with new parameter values.
+ * Kysely builds and compiles a query on every call, which cost several times the run of a one-row
+ * query (about 35 µs against 10 µs on SQLite): worth avoiding on queries every request makes.
+ * `build` writes `param(name)` where a call's value goes (a placeholder the compiled statement's
+ * parameters are matched on). Strings only, each a whole value (not inside `in` or a pattern).
+ */
+export function preparedQuery<Name extends string, Row>(
+  names: readonly Name[],
+  build: (db: Db, param: (name: Name) => string) => Compilable<Row>,
+): (db: Db, params: Readonly<Record<Name, string>>) => Promise<Row[]> {
+  const compiled = new WeakMap<Db, { query: CompiledQuery<Row>; slots: Slot<Name>[] }>();
+  const placeholder = (name: Name) => `\u0000${name}\u0000`;
+  const nameOf = new Map(names.map((name) => [placeholder(name), name]));
+  const compile = (db: Db) => {
+    const query = build(db, placeholder).compile();
+    const slots = query.parameters.map((value): Slot<Name> => {
+      const name = typeof value === 'string' ? nameOf.get(value) : undefined;
+      if (name === undefined && typeof value === 'string' && value.includes('\u0000')) {
+        throw new Error(`a prepared query's parameter is not a whole value: ${query.sql}`);
+      }
+      return name === undefined ? { fixed: value } : { name };
+    });
+    const entry = { query, slots };
+    compiled.set(db, entry);
+    return entry;
+  };
+  return async (db, params) => {
+    const { query, slots } = compiled.get(db) ?? compile(db);
+    const parameters = slots.map((slot) => ('name' in slot ? params[slot.name] : slot.fixed));
+    return (await db.executeQuery<Row>({ ...query, parameters })).rows;
+  };
+}
