@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 /** An account row with the spec's field names. */
 export interface AccountRecord {
@@ -98,6 +99,34 @@ export async function findAccountOfMember(
     .where('users_accounts.user_id', '=', userId)
     .where('users_accounts.account_id', '=', accountId)
     .executeTakeFirst();
+}
+
+const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], (db, param) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('users_accounts', 'users_accounts.user_id', 'sessions.user_id')
+    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+    .select([...accountColumns, 'sessions.user_id as userId', 'sessions.expires_at as expiresAt'])
+    .where('sessions.id', '=', param('sessionId'))
+    .where('sessions.expires_at', '>', param('now'))
+    .where('users_accounts.account_id', '=', param('accountId')),
+);
+
+/**
+ * The account of a request in one query, compiled once (every account route makes it): the live
+ * session with this token hash (not expired at `now`) whose user belongs to the account, read fresh;
+ * undefined when either is missing.
+ */
+export async function findAccountOfSession(
+  db: Db,
+  sessionId: string,
+  accountId: string,
+  now: string,
+): Promise<{ userId: string; expiresAt: string; account: AccountRecord } | undefined> {
+  const [row] = await accountOfSession(db, { sessionId, accountId, now });
+  if (!row) return undefined;
+  const { userId, expiresAt, ...account } = row;
+  return { userId, expiresAt, account };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { findAccountOfSession, type AccountRecord } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { deleteSession, extendSession, findLiveSession, insertSession } from './session-repository.js';
@@ -26,6 +27,14 @@ export async function startSession(db: Db, userId: string): Promise<string> {
   return token;
 }
 
+/** Moves the idle expiry forward when the last move is an hour old (a write per hour, not per request). */
+async function slideExpiry(db: Db, sessionId: string, expiresAt: string): Promise<void> {
+  const now = Date.now();
+  if (Date.parse(expiresAt) - now < sessionIdleMs - extendAfterMs) {
+    await extendSession(db, sessionId, new Date(now + sessionIdleMs).toISOString());
+  }
+}
+
 /** The user of a live session token, sliding its idle expiry forward; null when none. */
 export async function resolveSession(
   db: Db,
@@ -34,11 +43,28 @@ export async function resolveSession(
   const sessionId = sessionIdOf(token);
   const session = await findLiveSession(db, sessionId, nowIso());
   if (!session) return null;
-  const now = Date.now();
-  if (Date.parse(session.expiresAt) - now < sessionIdleMs - extendAfterMs) {
-    await extendSession(db, sessionId, new Date(now + sessionIdleMs).toISOString());
-  }
+  await slideExpiry(db, sessionId, session.expiresAt);
   return { userId: session.userId, sessionId };
+}
+
+/**
+ * The user of a live session token and the account, read fresh, when the user belongs to it (else
+ * `account` null); null when the session is unknown or expired. A member's request costs one query:
+ * the session is looked up alone only when the joined look-up finds nothing.
+ */
+export async function resolveSessionInAccount(
+  db: Db,
+  token: string,
+  accountId: string,
+): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
+  const sessionId = sessionIdOf(token);
+  const found = await findAccountOfSession(db, sessionId, accountId, nowIso());
+  if (found) {
+    await slideExpiry(db, sessionId, found.expiresAt);
+    return { userId: found.userId, sessionId, account: found.account };
+  }
+  const session = await resolveSession(db, token);
+  return session && { ...session, account: null };
 }
 
 /** Ends the session of this token (server side). */

@@ -1,8 +1,10 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { findAccountOfMember } from '../accounts/account-repository.js';
+import { resolveSessionInAccount } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
+import { sessionTokenOf } from './session-hook.js';
 
 /** Every account-scoped route starts with this path. */
 export const accountScopePrefix = '/api/accounts/:accountId';
@@ -24,15 +26,24 @@ declare module 'fastify' {
  * The one membership check. Every route registered under `/api/accounts/:accountId` — now or by a
  * later module — gets this hook first: no session is a 401, an account the caller does not belong to
  * (or that does not exist) is a 404, and the account, read fresh from the database, is put on the
- * request so limits changed by `ipam admin` apply to the next request. Register before any route.
+ * request so limits changed by `ipam admin` apply to the next request. The session cookie of these
+ * routes is read here, joined with the membership: a member's request costs one query, not two.
+ * Register before any route.
  */
 export function registerAccountScope(app: FastifyInstance, db: Db): void {
   const requireMembership: onRequestAsyncHookHandler = async (request) => {
+    const { accountId = '' } = request.params as { accountId?: string };
+    const token = request.auth ? null : sessionTokenOf(request);
+    if (token !== null) {
+      const caller = await resolveSessionInAccount(db, token, accountId);
+      if (caller) request.auth = { userId: caller.userId, token };
+      request.account = caller?.account ?? null;
+    } else if (request.auth) {
+      // Signed in by another hook than the session cookie's.
+      request.account = (await findAccountOfMember(db, accountId, request.auth.userId)) ?? null;
+    }
     if (!request.auth) throw new DomainError('not_signed_in', messages.notAuthenticated);
-    const { accountId } = request.params as { accountId?: string };
-    const account = accountId ? await findAccountOfMember(db, accountId, request.auth.userId) : undefined;
-    if (!account) throw new DomainError('not_found', messages.notFound);
-    request.account = account;
+    if (!request.account) throw new DomainError('not_found', messages.notFound);
   };
   const routes: ScopedRoute[] = [];
   app.decorate('accountRoutes', routes);
@@ -47,5 +58,6 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
     }
     const existing = route.onRequest ?? [];
     route.onRequest = [requireMembership, ...(Array.isArray(existing) ? existing : [existing])];
+    route.config = { ...route.config, isSessionReadWithMembership: true };
   });
 }

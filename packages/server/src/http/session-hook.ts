@@ -1,18 +1,34 @@
 // Brings in @fastify/cookie's request/reply typings for this file.
 import type {} from '@fastify/cookie';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import { sessionCookie } from './cookies.js';
 
-/** Reads the session cookie of every /api request and puts the signed-in caller on the request. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set on account routes: their membership hook reads the session with the membership, in one query. */
+    isSessionReadWithMembership?: boolean;
+  }
+}
+
+/** The session token of the request's cookie; null when there is none or it is too long to be one. */
+export function sessionTokenOf(request: FastifyRequest): string | null {
+  const token = request.cookies[sessionCookie];
+  return token && token.length <= 100 ? token : null;
+}
+
+/**
+ * Reads the session cookie of every /api request and puts the signed-in caller on the request
+ * (account routes: their membership hook does it, see `isSessionReadWithMembership`).
+ */
 export function registerSessionHook(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[sessionCookie];
-    if (!token || token.length > 100) return;
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.isSessionReadWithMembership) return;
+    const token = sessionTokenOf(request);
+    if (!token) return;
     const session = await resolveSession(db, token);
     if (session) request.auth = { userId: session.userId, token };
   });
