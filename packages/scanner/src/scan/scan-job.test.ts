@@ -1,0 +1,154 @@
+import type { ScanJob } from '@ipam/core/api/scanner';
+import type { ScanResultsInput } from '@ipam/core/schemas/scanner-schemas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  closedPort,
+  listenOn,
+  startLoopbackDns,
+  type Listeners,
+  type LoopbackDns,
+} from '../../test/loopback.js';
+import { parseIpNeighbour, readNeighbours } from '../probe/neighbours.js';
+import { reverseLookup } from '../probe/reverse-dns.js';
+import { tcpProber } from '../probe/tcp-probe.js';
+import { detectTools } from '../probe/tools.js';
+import { scanJob, type ScanMeans } from './scan-job.js';
+
+const tools = detectTools();
+
+function job(fields: Partial<ScanJob> = {}): ScanJob {
+  return {
+    subnetId: 'subnet-1',
+    name: 'loopback',
+    version: 4,
+    networkIP: '127.0.0.0',
+    prefixLength: 29,
+    scanningType: 'auto',
+    knownAddresses: [],
+    leaseSeconds: 600,
+    ...fields,
+  };
+}
+
+async function collect(batches: AsyncIterable<ScanResultsInput>): Promise<ScanResultsInput[]> {
+  const all: ScanResultsInput[] = [];
+  for await (const batch of batches) all.push(batch);
+  return all;
+}
+
+describe('scanJob on loopback', () => {
+  let listeners: Listeners;
+  let dns: LoopbackDns;
+  let means: ScanMeans;
+  beforeAll(async () => {
+    listeners = await listenOn(['127.0.0.2', '127.0.0.5']);
+    dns = await startLoopbackDns({ '5.0.0.127.in-addr.arpa': 'nas.office.lan' });
+    means = {
+      prober: tcpProber({ ports: [listeners.port], isRefusedDead: true, timeoutMs: 1000, concurrency: 16 }),
+      readNeighbours: () => readNeighbours(tools),
+      reverseLookup: reverseLookup({ timeoutMs: 1000, servers: [dns.server] }),
+      discover: null,
+    };
+  });
+  afterAll(async () => {
+    await listeners.close();
+    await dns.close();
+  });
+
+  it('sweeps 127.0.0.0/29 into one done batch: every host, the two listeners alive, names looked up', async () => {
+    const batches = await collect(scanJob(job(), means));
+    expect(batches).toHaveLength(1);
+    const [batch] = batches;
+    expect(batch).toMatchObject({ subnetId: 'subnet-1', coverage: 'sweep', done: true });
+    expect(batch?.hosts).toEqual([
+      { ipAddress: '127.0.0.1', alive: false, method: 'tcp' },
+      { ipAddress: '127.0.0.2', alive: true, method: 'tcp' },
+      { ipAddress: '127.0.0.3', alive: false, method: 'tcp' },
+      { ipAddress: '127.0.0.4', alive: false, method: 'tcp' },
+      { ipAddress: '127.0.0.5', alive: true, method: 'tcp', hostname: 'nas.office.lan' },
+      { ipAddress: '127.0.0.6', alive: false, method: 'tcp' },
+    ]);
+    // Only live hosts are looked up.
+    expect(dns.questions).toEqual(
+      expect.arrayContaining(['2.0.0.127.in-addr.arpa', '5.0.0.127.in-addr.arpa']),
+    );
+    expect(dns.questions).not.toContain('3.0.0.127.in-addr.arpa');
+  });
+
+  it('posts a job of 10,000 hosts as 3 batches sharing startedAt; only the last says done', async () => {
+    // 127.0.0.0/8 is too large to sweep: its known addresses are probed (coverage known).
+    const knownAddresses = Array.from({ length: 10_000 }, (_, i) => `127.1.${i >> 8}.${(i & 255) + 0}`);
+    const dead = tcpProber({
+      ports: [await closedPort()],
+      isRefusedDead: true,
+      timeoutMs: 1000,
+      concurrency: 128,
+    });
+    const planned: [string, number][] = [];
+    const batches = await collect(
+      scanJob(
+        job({ prefixLength: 8, knownAddresses }),
+        { ...means, prober: dead, reverseLookup: null },
+        {
+          onPlanned: (coverage, count) => planned.push([coverage, count]),
+        },
+      ),
+    );
+    expect(planned).toEqual([['known', 10_000]]);
+    expect(batches.map((batch) => [batch.hosts.length, batch.done, batch.coverage])).toEqual([
+      [4096, false, 'known'],
+      [4096, false, 'known'],
+      [1808, true, 'known'],
+    ]);
+    expect(new Set(batches.map((batch) => batch.startedAt)).size).toBe(1);
+    expect(batches.every((batch) => batch.hosts.every((host) => !host.alive))).toBe(true);
+  });
+
+  it('reports a host the neighbour table just confirmed as alive, with its MAC', async () => {
+    // The kernel's table as `ip neigh` prints it on a LAN; loopback has none of its own.
+    const table = parseIpNeighbour(
+      '127.0.0.3 dev eth0 lladdr 02:00:00:00:00:03 REACHABLE\n127.0.0.2 dev eth0 lladdr 02:00:00:00:00:02 STALE\n127.0.0.4 dev eth0 lladdr 02:00:00:00:00:04 STALE\n',
+    );
+    const batches = await collect(
+      scanJob(job(), { ...means, reverseLookup: null, readNeighbours: () => Promise.resolve(table) }),
+    );
+    expect(batches[0]?.hosts.slice(1, 4)).toEqual([
+      { ipAddress: '127.0.0.2', alive: true, method: 'tcp', mac: '02:00:00:00:00:02' },
+      { ipAddress: '127.0.0.3', alive: true, method: 'neighbour', mac: '02:00:00:00:00:03' },
+      // A stale entry is no proof, and a dead host gets no MAC.
+      { ipAddress: '127.0.0.4', alive: false, method: 'tcp' },
+    ]);
+  });
+
+  it('probes an IPv6 subnet too large to sweep by its known addresses inside it', async () => {
+    const v6 = await listenOn(['::1']);
+    try {
+      const prober = tcpProber({ ports: [v6.port], isRefusedDead: true, timeoutMs: 1000, concurrency: 4 });
+      const batches = await collect(
+        scanJob(
+          job({
+            version: 6,
+            networkIP: '::',
+            prefixLength: 104,
+            knownAddresses: ['0::1', '2001:db8::1', '::1'],
+          }),
+          {
+            ...means,
+            prober,
+            reverseLookup: null,
+          },
+        ),
+      );
+      expect(batches).toEqual([
+        expect.objectContaining({
+          coverage: 'known',
+          done: true,
+          // ::1 once; 2001:db8::1 lies outside ::/104 and is never probed.
+          hosts: [{ ipAddress: '::1', alive: true, method: 'tcp' }],
+        }),
+      ]);
+    } finally {
+      await v6.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import type { ScanJob } from '@ipam/core/api/scanner';
+import type { Prefix } from '@ipam/core/prefix';
+import {
+  MAX_SCAN_HOSTS_PER_BATCH,
+  type ScanHost,
+  type ScanResultsInput,
+} from '@ipam/core/schemas/scanner-schemas';
+import { chunks, mapWithLimit } from '../concurrency.js';
+import type { Neighbour } from '../probe/neighbours.js';
+import type { ProbeOutcome, Prober } from '../probe/prober.js';
+import type { ReverseLookup } from '../probe/reverse-dns.js';
+import { planJob, targetsInside, type JobPlan, type ProbeTarget } from './job-targets.js';
+import { resultBatch } from './result-batches.js';
+
+/** What a scan uses to find hosts, names and hardware addresses. */
+export interface ScanMeans {
+  readonly prober: Prober;
+  readonly readNeighbours: () => Promise<Neighbour[]>;
+  /** Reverse DNS for live hosts; null skips names. */
+  readonly reverseLookup: ReverseLookup | null;
+  /** Link-local discovery for a subnet too large to sweep (the ff02::1 echo); null skips it. */
+  readonly discover: ((prefix: Prefix) => Promise<string[]>) | null;
+}
+
+export interface ScanOptions {
+  readonly batchSize?: number;
+  /** Told once the targets are known, before the first probe. */
+  readonly onPlanned?: (coverage: JobPlan['coverage'], targetCount: number) => void;
+  readonly dnsConcurrency?: number;
+  readonly now?: () => Date;
+}
+
+/** The addresses a job probes: its sweep, or the known ones plus what the network reveals. */
+export async function jobTargets(job: ScanJob, plan: JobPlan, means: ScanMeans): Promise<ProbeTarget[]> {
+  if (plan.coverage === 'sweep') return plan.targets;
+  const neighbours = (await means.readNeighbours()).map((neighbour) => neighbour.address);
+  const discovered = means.discover === null ? [] : await means.discover(plan.prefix);
+  return targetsInside(plan.prefix, [...job.knownAddresses, ...neighbours, ...discovered]);
+}
+
+/** One host as reported: the probe's answer, corrected and completed by the neighbour table. */
+function reportHost(
+  target: ProbeTarget,
+  probe: ProbeOutcome | undefined,
+  neighbour: Neighbour | undefined,
+): ScanHost {
+  const alive = probe?.alive === true;
+  if (!alive && neighbour?.isFresh === true) {
+    // It answered ARP/NDP just now though not the probe: it is there.
+    return { ipAddress: target.text, alive: true, method: 'neighbour', mac: neighbour.mac ?? undefined };
+  }
+  const host: ScanHost = { ipAddress: target.text, alive, method: probe?.method ?? 'none' };
+  if (alive && neighbour?.mac) host.mac = neighbour.mac;
+  return host;
+}
+
+/**
+ * Scans a job batch by batch: each batch of targets is probed, completed with MACs and names, and
+ * yielded as a results body (checked by core's schema); only the last one says done.
+ */
+export async function* scanJob(
+  job: ScanJob,
+  means: ScanMeans,
+  options: ScanOptions = {},
+): AsyncGenerator<ScanResultsInput, void, undefined> {
+  const now = options.now ?? (() => new Date());
+  const startedAt = now().toISOString();
+  const plan = planJob(job);
+  const targets = await jobTargets(job, plan, means);
+  options.onPlanned?.(plan.coverage, targets.length);
+  const parts = chunks(targets, options.batchSize ?? MAX_SCAN_HOSTS_PER_BATCH);
+  const header = { subnetId: job.subnetId, startedAt, coverage: plan.coverage };
+  for (const [index, part] of parts.entries()) {
+    const outcomes = await means.prober.probe(part);
+    const neighbours = new Map((await means.readNeighbours()).map((entry) => [entry.address, entry]));
+    const hosts = part.map((target) =>
+      reportHost(target, outcomes.get(target.text), neighbours.get(target.text)),
+    );
+    const lookup = means.reverseLookup;
+    if (lookup !== null) {
+      await mapWithLimit(hosts, options.dnsConcurrency ?? 16, async (host) => {
+        if (!host.alive) return;
+        const hostname = await lookup(host.ipAddress);
+        if (hostname !== null) host.hostname = hostname;
+      });
+    }
+    yield resultBatch(header, hosts, now().toISOString(), index === parts.length - 1);
+  }
+}
