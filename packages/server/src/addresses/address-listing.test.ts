@@ -148,7 +148,8 @@ describeEachDialect('address listing on %s', (dialect) => {
         }
       }
     }
-  });
+    // A model check over nine random subnets, not a speed test: give it room on a loaded machine.
+  }, 90_000);
 
   it('finds never-written addresses by text and pages deep inside a /8', async () => {
     const { db } = database.current;
