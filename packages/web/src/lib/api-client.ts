@@ -13,17 +13,6 @@ export class ApiError extends Error {
   }
 }
 
-/**
- * Whether a failed request is fully explained under the form's fields: it has field messages and
- * every one belongs to a field the form shows. Otherwise the form shows the message itself, so no
- * error is lost under a field that is not there (such as the read-only IP Address).
- */
-export function isShownOnFields(error: unknown, shownFields: readonly string[]): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const named = Object.keys(error.fields);
-  return named.length > 0 && named.every((field) => shownFields.includes(field));
-}
-
 const errorBodySchema = z.object({
   error: z.string(),
   code: z.string().optional(),

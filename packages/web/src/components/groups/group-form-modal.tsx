@@ -1,18 +1,15 @@
 import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
 import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
-import { DialogActions } from '../ui/dialog-actions.js';
-import { ApiError, errorMessage, isShownOnFields } from '../../lib/api-client.js';
+import { errorMessage } from '../../lib/api-client.js';
 import type { Id } from '../../lib/auth-types.js';
 import type { Group } from '../../lib/groups/get-groups.js';
-import { type GroupFields, useCreateGroup, useUpdateGroup } from '../../lib/groups/save-group.js';
 import { groupAndDescendants } from '../../lib/groups/group-tree.js';
+import { type GroupFields, useCreateGroup, useUpdateGroup } from '../../lib/groups/save-group.js';
+import { DialogActions } from '../ui/dialog-actions.js';
+import { useDialogForm } from '../ui/use-dialog-form.js';
 import { GroupSelect } from './group-select.js';
-
-/** The fields the group form shows; a server message for any other is shown above the buttons. */
-const GROUP_FIELDS = ['name', 'description', 'parentId'];
 
 interface GroupFormModalProps {
   accountId: Id;
@@ -30,35 +27,18 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
   const create = useCreateGroup(accountId);
   const update = useUpdateGroup(accountId);
   const save = group ? update : create;
-  const form = useForm<GroupFields>({
-    initialValues: emptyFields,
+  const { form, close, showFieldErrors, failure } = useDialogForm<GroupFields>({
+    openFor: opened ? (group?.id ?? 'new') : null,
+    values: () =>
+      group ? { name: group.name, description: group.description, parentId: group.parentId } : emptyFields,
     validate: schemaResolver(groupCreateSchema, { sync: true }),
+    requests: [create, update],
+    onClose,
   });
-
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!opened) return;
-    const values = group
-      ? { name: group.name, description: group.description, parentId: group.parentId }
-      : emptyFields;
-    setValues(values);
-    resetDirty(values);
-    // Only when the modal opens or another group is picked; typing must not be overwritten.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [opened, group?.id]);
-
-  function close() {
-    form.clearErrors();
-    create.reset();
-    update.reset();
-    onClose();
-  }
 
   const submit = form.onSubmit((values) => {
     const fields = { ...values, name: values.name.trim(), description: values.description.trim() };
-    const onError = (error: Error) => {
-      if (error instanceof ApiError) form.setErrors(error.fields);
-    };
+    const onError = showFieldErrors;
     const onSuccess = () => {
       notifications.show({
         color: 'green',
@@ -90,9 +70,9 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
             {...form.getInputProps('parentId')}
             onChange={(value) => form.setFieldValue('parentId', value ?? '')}
           />
-          {save.isError && !isShownOnFields(save.error, GROUP_FIELDS) && (
+          {failure && (
             <Alert color="red" role="alert">
-              {errorMessage(save.error)}
+              {errorMessage(failure)}
             </Alert>
           )}
           <DialogActions

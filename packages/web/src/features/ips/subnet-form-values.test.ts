@@ -1,8 +1,10 @@
 import { messages } from '@ipam/core/messages';
 import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client.js';
+import { formErrorsOf, isShownOnFields } from '../../lib/form-errors.js';
 import {
   emptySubnetForm,
-  fieldErrors,
+  formField,
   formValuesOf,
   prefillFromCidr,
   toCreatePayload,
@@ -76,13 +78,11 @@ describe('subnet form values', () => {
     expect(validateUpdate(formValuesOf({ ...stored, scanFrequency: 25 }))).toEqual({});
   });
 
-  it('puts server field messages on the form field that shows them', () => {
-    expect(fieldErrors({ bits: 'a', scanFrequency: 'b', networkIP: 'c', somethingElse: 'd' })).toEqual({
-      prefix: 'a',
-      frequency: 'b',
-      networkIP: 'c',
-      name: 'd',
-    });
+  it('puts server field messages on the form field that shows them, and leaves others to the form', () => {
+    const fields = { bits: 'a', scanFrequency: 'b', networkIP: 'c', somethingElse: 'd' };
+    const refusal = new ApiError(400, 'validation_failed', 'd', fields);
+    expect(formErrorsOf(refusal, formField)).toEqual({ prefix: 'a', frequency: 'b', networkIP: 'c' });
+    expect(isShownOnFields(refusal, formField)).toBe(false);
   });
 
   it('reads a prefilled CIDR from the calculators, clearing host bits', () => {

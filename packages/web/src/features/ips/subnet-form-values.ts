@@ -93,7 +93,7 @@ export function toUpdatePayload(values: SubnetFormValues) {
   return { ...commonFields(values), ...scanFields(values) };
 }
 
-/** Maps an API or schema field name to the form field that shows its message. */
+/** The form field that shows an API or schema field's message; null for a field the form lacks. */
 export function formField(apiField: string): keyof SubnetFormValues | null {
   if (apiField === 'bits' || apiField === 'prefixLength') return 'prefix';
   if (apiField === 'scanFrequency') return 'frequency';
@@ -102,16 +102,6 @@ export function formField(apiField: string): keyof SubnetFormValues | null {
 
 function isFormField(name: string): name is keyof SubnetFormValues {
   return Object.hasOwn(emptySubnetForm, name);
-}
-
-/** Field messages keyed by form field, first message per field. */
-export function fieldErrors(fields: Record<string, string>): Partial<Record<keyof SubnetFormValues, string>> {
-  const errors: Partial<Record<keyof SubnetFormValues, string>> = {};
-  for (const [apiField, message] of Object.entries(fields)) {
-    const field = formField(apiField) ?? 'name';
-    errors[field] ??= message;
-  }
-  return errors;
 }
 
 function schemaErrors(result: { success: boolean; error?: z.ZodError }, values: SubnetFormValues) {

@@ -4,9 +4,13 @@ import { Alert, Button, Loader, PasswordInput, Stack, Text, TextInput } from '@m
 import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
+import { formErrorsOf, isShownOnFields, sameNamedFields } from '../../../lib/form-errors.js';
 import { signupFormSchema } from '../signup-form-schema.js';
+
+/** The fields that show the server's messages (the confirmation is the form's own). */
+const signupFields = sameNamedFields(['email', 'password']);
 
 interface SignupFormProps {
   /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
@@ -47,9 +51,7 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
       { email: values.email.trim(), password: values.password },
       {
         onSuccess: () => void finishSetup(),
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: (error) => form.setErrors(formErrorsOf(error, signupFields)),
       },
     );
   });
@@ -100,7 +102,7 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
           disabled={isBusy}
           {...form.getInputProps('confirmPassword')}
         />
-        {signup.isError && !isShownOnFields(signup.error, ['email', 'password']) && (
+        {signup.isError && !isShownOnFields(signup.error, signupFields) && (
           <Alert color="red" role="alert">
             {errorMessage(signup.error, messages.unknownError)}
           </Alert>

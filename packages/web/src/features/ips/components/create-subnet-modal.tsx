@@ -1,18 +1,17 @@
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
 import { Alert, Box, Modal, Stack } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../../../lib/groups/get-groups.js';
 import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { useCreateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
-  fieldErrors,
+  formField,
   type SubnetFormValues,
   toCreatePayload,
   validateCreate,
@@ -36,28 +35,18 @@ interface CreateSubnetModalProps {
 export function CreateSubnetModal(props: CreateSubnetModalProps) {
   const { accountId, tier, version, groups, initial, onClose, onCreated } = props;
   const create = useCreateSubnet(accountId);
-  const form = useForm<SubnetFormValues>({
-    initialValues: emptySubnetForm,
+  const { form, close, showFieldErrors, failure } = useDialogForm<SubnetFormValues>({
+    openFor: version,
+    values: () => ({ ...emptySubnetForm, ...initial }),
     validate: (values) => (version === null ? {} : validateCreate(version, tier, values)),
-  });
-
-  const { setValues, resetDirty, validateField } = form;
-  useEffect(() => {
-    if (version === null) return;
-    const values = { ...emptySubnetForm, ...initial };
-    setValues(values);
-    resetDirty(values);
+    requests: [create],
+    fieldOf: formField,
     // A prefilled prefix outside the tier's choices says so at once.
-    if (initial?.prefix) validateField('prefix');
-    // Only when the modal opens: typing must not be overwritten.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [version]);
-
-  function close() {
-    form.clearErrors();
-    create.reset();
-    onClose();
-  }
+    onOpened: (opened) => {
+      if (initial?.prefix) opened.validateField('prefix');
+    },
+    onClose,
+  });
 
   const fallback = version === 6 ? messages.createIPv6SubnetFailed : messages.createSubnetFailed;
   const submit = form.onSubmit((values) => {
@@ -69,17 +58,11 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
         close();
         onCreated(subnet);
       },
-      onError: (error) => {
-        if (!(error instanceof ApiError)) return;
-        if (error.code === 'subnet_overlap') form.setFieldError('networkIP', error.message);
-        else form.setErrors(fieldErrors(error.fields));
-      },
+      // An overlap is told under Network IP Address (the server names that field).
+      onError: showFieldErrors,
     });
   });
 
-  const error = create.error;
-  const isShownOnField =
-    error instanceof ApiError && (error.code === 'subnet_overlap' || Object.keys(error.fields).length > 0);
   const title = version === 6 ? 'Create New IPv6 Subnet' : 'Create New IPv4 Subnet';
   return (
     <Modal opened={version !== null} onClose={close} title={title} size="lg">
@@ -90,9 +73,9 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
             {version !== null && (
               <SubnetFormFields form={form} version={version} tier={tier} groups={groups} />
             )}
-            {create.isError && !isShownOnField && (
+            {failure && (
               <Alert color="red" role="alert">
-                {errorMessage(error, fallback)}
+                {errorMessage(failure, fallback)}
               </Alert>
             )}
             <DialogActions onCancel={close} isSubmitting={create.isPending} submitLabel="Create Subnet" />

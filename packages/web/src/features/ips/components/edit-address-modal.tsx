@@ -4,11 +4,11 @@ import {
   type AddressStatus,
 } from '@ipam/core/schemas/address-schemas';
 import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
-import { ApiError, errorMessage, isShownOnFields } from '../../../lib/api-client.js';
+import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
@@ -43,32 +43,21 @@ function isStatus(value: string | null): value is AddressStatus {
 export function EditAddressModal({ accountId, subnetId, address, onClose }: EditAddressModalProps) {
   const save = useSaveAddress(accountId, subnetId);
   const clear = useClearAddress(accountId, subnetId);
-  const form = useForm<AddressFormValues>({
-    initialValues: blank,
+  const { form, close, showFieldErrors, failure } = useDialogForm<AddressFormValues>({
+    openFor: address?.ipAddress ?? null,
+    values: () =>
+      address
+        ? {
+            status: address.status,
+            hostname: address.hostname,
+            description: address.description,
+            allowScannerUpdate: address.allowScannerUpdate,
+          }
+        : blank,
     validate: schemaResolver(addressUpdateSchema, { sync: true }),
+    requests: [save, clear],
+    onClose,
   });
-
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!address) return;
-    const values = {
-      status: address.status,
-      hostname: address.hostname,
-      description: address.description,
-      allowScannerUpdate: address.allowScannerUpdate,
-    };
-    setValues(values);
-    resetDirty(values);
-    // Only when another address is opened: a live refresh must not overwrite what is typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [address?.ipAddress]);
-
-  function close() {
-    form.clearErrors();
-    save.reset();
-    clear.reset();
-    onClose();
-  }
 
   const submit = form.onSubmit((values) => {
     if (!address || save.isPending || clear.isPending) return;
@@ -80,9 +69,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
           notifications.show({ color: 'green', message: `${address.ipAddress} saved.` });
           close();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: showFieldErrors,
       },
     );
   });
@@ -97,7 +84,6 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
     });
   };
 
-  const failed = save.error ?? clear.error;
   return (
     <Modal opened={address !== null} onClose={close} title="Edit IP Address">
       <Box pos="relative">
@@ -139,9 +125,9 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
               description="A scan may change this address's status and hostname."
               {...form.getInputProps('allowScannerUpdate', { type: 'checkbox' })}
             />
-            {failed && !isShownOnFields(failed, Object.keys(blank)) && (
+            {failure && (
               <Alert color="red" role="alert">
-                {errorMessage(failed)}
+                {errorMessage(failure)}
               </Alert>
             )}
             <DialogActions onCancel={close} isSubmitting={save.isPending} submitLabel="Save">

@@ -1,17 +1,17 @@
 import { messages } from '@ipam/core/messages';
 import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import type { Group } from '../../../lib/groups/get-groups.js';
 import { type Subnet, subnetCidr, subnetLength } from '../../../lib/subnets/get-subnets.js';
 import { useDeleteSubnet, useUpdateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
-  fieldErrors,
+  formField,
   formValuesOf,
   type SubnetFormValues,
   toUpdatePayload,
@@ -42,25 +42,17 @@ export function EditSubnetModal({
   const update = useUpdateSubnet(accountId);
   const remove = useDeleteSubnet(accountId);
   const [isConfirmingDelete, setConfirmingDelete] = useState(false);
-  const form = useForm<SubnetFormValues>({ initialValues: emptySubnetForm, validate: validateUpdate });
-
-  const { setValues, resetDirty } = form;
-  useEffect(() => {
-    if (!subnet) return;
-    const values = formValuesOf({ ...subnet, length: subnetLength(subnet) });
-    setValues(values);
-    resetDirty(values);
-    // Only when the modal opens for a subnet: a live refresh must not overwrite what is typed.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subnet?.id]);
-
-  function close() {
-    form.clearErrors();
-    update.reset();
-    remove.reset();
-    setConfirmingDelete(false);
-    onClose();
-  }
+  const { form, close, showFieldErrors, failure } = useDialogForm<SubnetFormValues>({
+    openFor: subnet?.id ?? null,
+    values: () => (subnet ? formValuesOf({ ...subnet, length: subnetLength(subnet) }) : emptySubnetForm),
+    validate: validateUpdate,
+    requests: [update, remove],
+    fieldOf: formField,
+    onClose: () => {
+      setConfirmingDelete(false);
+      onClose();
+    },
+  });
 
   const submit = form.onSubmit((values) => {
     if (!subnet || update.isPending || remove.isPending) return;
@@ -71,9 +63,7 @@ export function EditSubnetModal({
           notifications.show({ color: 'green', message: `Subnet ${saved.name} saved.` });
           close();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(fieldErrors(error.fields));
-        },
+        onError: showFieldErrors,
       },
     );
   });
@@ -89,8 +79,7 @@ export function EditSubnetModal({
     });
   };
 
-  const updateError = update.error;
-  const hasFieldErrors = updateError instanceof ApiError && Object.keys(updateError.fields).length > 0;
+  const failedFallback = failure === remove.error ? messages.deleteSubnetFailed : messages.saveSubnetFailed;
   return (
     <Modal opened={subnet !== null} onClose={close} title="Edit Subnet" size="lg">
       <Box pos="relative">
@@ -99,14 +88,9 @@ export function EditSubnetModal({
           <form onSubmit={submit} noValidate aria-label="Edit Subnet">
             <Stack>
               <SubnetFormFields form={form} version={subnet.version} tier={tier} groups={groups} isEdit />
-              {update.isError && !hasFieldErrors && (
+              {failure && (
                 <Alert color="red" role="alert">
-                  {errorMessage(updateError, messages.saveSubnetFailed)}
-                </Alert>
-              )}
-              {remove.isError && (
-                <Alert color="red" role="alert">
-                  {errorMessage(remove.error, messages.deleteSubnetFailed)}
+                  {errorMessage(failure, failedFallback)}
                 </Alert>
               )}
               {isConfirmingDelete ? (

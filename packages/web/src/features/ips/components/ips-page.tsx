@@ -1,7 +1,7 @@
 import type { IpVersion } from '@ipam/core/prefix';
 import { Box, Grid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GroupFormModal } from '../../../components/groups/group-form-modal.js';
 import { FullPageLoader, SectionError } from '../../../components/ui/page-states.js';
@@ -78,9 +78,7 @@ function IpsScreen({ account }: { account: Account }) {
   // request stays in the URL while its dialog is open (or while it is refused, with the reason).
   const createParam = searchParams.get('create');
   const cidrParam = searchParams.get('cidr');
-  useEffect(() => {
-    const version = versionParam(createParam);
-    if (!version || !isLoaded) return;
+  const openCreateRequest = useEffectEvent((version: IpVersion) => {
     const reasons = panelButtonReasons({
       tier: account.tier,
       maxnetworks,
@@ -100,8 +98,11 @@ function IpsScreen({ account }: { account: Account }) {
     }
     const prefill = cidrParam ? prefillFromCidr(version, cidrParam) : null;
     setCreating({ version, initial: prefill ?? {} });
-    // Runs once the lists are loaded, for each new request in the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+  });
+  // Once the lists are loaded, for each new request in the URL (a live refresh does not repeat it).
+  useEffect(() => {
+    const version = versionParam(createParam);
+    if (version && isLoaded) openCreateRequest(version);
   }, [createParam, cidrParam, isLoaded]);
 
   if (groups.isError || subnets.isError) {

@@ -1,9 +1,10 @@
 import { inviteSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
-import { ApiError, errorMessage } from '../../../lib/api-client.js';
+import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import type { Id } from '../../../lib/auth-types.js';
 import { useCreateInvite } from '../api/create-invite.js';
 
@@ -16,16 +17,13 @@ interface InviteUserModalProps {
 /** Invite User: one e-mail address; the invitee joins the account when they sign up or log in. */
 export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalProps) {
   const invite = useCreateInvite(accountId);
-  const form = useForm({
-    initialValues: { email: '' },
+  const { form, close, showFieldErrors, failure } = useDialogForm({
+    openFor: opened ? 'invite' : null,
+    values: () => ({ email: '' }),
     validate: schemaResolver(inviteSchema, { sync: true }),
+    requests: [invite],
+    onClose,
   });
-
-  function close() {
-    form.reset();
-    invite.reset();
-    onClose();
-  }
 
   const submit = form.onSubmit((values) =>
     invite.mutate(
@@ -35,9 +33,7 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
           notifications.show({ color: 'green', message: `Invitation sent to ${created.email}.` });
           close();
         },
-        onError: (error) => {
-          if (error instanceof ApiError) form.setErrors(error.fields);
-        },
+        onError: showFieldErrors,
       },
     ),
   );
@@ -55,9 +51,9 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
             description="They join this account when they sign up or log in with this address."
             {...form.getInputProps('email')}
           />
-          {invite.isError && (
+          {failure && (
             <Alert color="red" role="alert">
-              {errorMessage(invite.error)}
+              {errorMessage(failure)}
             </Alert>
           )}
           <DialogActions onCancel={close} isSubmitting={invite.isPending} submitLabel="Send Invite" />
