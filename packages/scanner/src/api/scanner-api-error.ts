@@ -5,6 +5,7 @@ export type ScannerApiErrorCode =
   | 'rate_limited' // 429
   | 'subnet_not_given' // 404 on results: the subnet is not (or no longer) this scanner's
   | 'batch_refused' // 400 on results
+  | 'job_refused' // 409 on results: the subnet stopped scanning, or this scanner was blocked
   | 'server_error' // 5xx or another status
   | 'unreachable' // no HTTP answer at all (refused, DNS, TLS, timeout)
   | 'bad_response'; // an answer that core's response schema does not accept

@@ -74,6 +74,15 @@ async function statusError(response: Response, subnetId?: string): Promise<Scann
         );
       }
       break;
+    case 409:
+      if (subnetId !== undefined) {
+        return new ScannerApiError(
+          'job_refused',
+          `the server no longer takes results for subnet ${subnetId} (${text})`,
+          409,
+        );
+      }
+      break;
     case 400:
       if (subnetId !== undefined) {
         return new ScannerApiError(
