@@ -3,7 +3,7 @@ import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import type { Db } from '../db/database.js';
 import { deleteSubnet } from '../subnets/subnets.js';
-import { readStatusCounts } from './address-count-repository.js';
+import { findListedSubnet, readStatusCounts } from './address-count-repository.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { insertAddressRows } from './address-write-repository.js';
 import { clearAddress, setAddress } from './address-writes.js';
@@ -62,6 +62,28 @@ describeEachDialect('written address counts on %s', (dialect) => {
         await countedByRows(db, subnet.id),
       );
     }
+  });
+
+  it('come with the subnet for a page: prefix and counts in one look-up, only in its own account', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const other = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, '10.22.0.0/24');
+    const prefix = { version: 4, network: (10n << 24n) | (22n << 16n), length: 24 };
+    expect(await findListedSubnet(db, ctx.account.id, subnet.id)).toEqual({
+      id: subnet.id,
+      prefix,
+      counts: { Available: 0n, 'In Use': 0n, Reserved: 0n },
+    });
+    await setAddress(ctx, subnet.id, '10.22.0.1', { status: 'In Use' });
+    await setAddress(ctx, subnet.id, '10.22.0.2', { status: 'Reserved' });
+    expect(await findListedSubnet(db, ctx.account.id, subnet.id)).toEqual({
+      id: subnet.id,
+      prefix,
+      counts: { Available: 0n, 'In Use': 1n, Reserved: 1n },
+    });
+    expect(await findListedSubnet(db, other.account.id, subnet.id)).toBeUndefined();
+    expect(await findListedSubnet(db, ctx.account.id, 'no-such-subnet')).toBeUndefined();
   });
 
   it('go with the subnet when it is deleted', async () => {

@@ -1,6 +1,8 @@
+import type { Prefix } from '@ipam/core/prefix';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
 /** Written (stored) addresses of a subnet per status. */
@@ -41,6 +43,42 @@ export async function readStatusCounts(db: Db, subnetId: string): Promise<Status
     Available: BigInt(toCount(row.available)),
     'In Use': BigInt(toCount(row.in_use)),
     Reserved: BigInt(toCount(row.reserved)),
+  };
+}
+
+const listedSubnet = preparedQuery(['accountId', 'subnetId'], (db, param) =>
+  db
+    .selectFrom('subnets')
+    .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
+    .select(['subnets.id', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length'])
+    .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available'])
+    .where('subnets.account_id', '=', param('accountId'))
+    .where('subnets.id', '=', param('subnetId')),
+);
+
+/**
+ * What a page of the account's subnet needs, in one query (the list route's): its prefix and its
+ * written addresses per status; undefined when the account has no such subnet.
+ */
+export async function findListedSubnet(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+): Promise<{ id: string; prefix: Prefix; counts: StatusCounts } | undefined> {
+  const [row] = await listedSubnet(db, { accountId, subnetId });
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    prefix: {
+      version: Number(row.version) === 6 ? 6 : 4,
+      network: valueOfSortKey(row.first_key),
+      length: Number(row.prefix_length),
+    },
+    counts: {
+      Available: BigInt(toCount(row.available)),
+      'In Use': BigInt(toCount(row.in_use)),
+      Reserved: BigInt(toCount(row.reserved)),
+    },
   };
 }
 

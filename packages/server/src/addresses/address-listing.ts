@@ -109,12 +109,18 @@ interface PageContext {
 
 /**
  * A page of a subnet's addresses, stored and virtual, in numeric order (DESIGN.md "Sparse
- * addresses"). Every branch reads a bounded number of rows, so any page of a /8 is fast.
+ * addresses"). Every branch reads a bounded number of rows, so any page of a /8 is fast. `counts`
+ * are the subnet's status counts when the caller read them with the subnet (else they are read here).
  */
-export async function listAddresses(db: Db, subnet: ListedSubnet, query: AddressQuery): Promise<AddressPage> {
+export async function listAddresses(
+  db: Db,
+  subnet: ListedSubnet,
+  query: AddressQuery,
+  counts?: StatusCounts,
+): Promise<AddressPage> {
   const listed = listedAddresses(subnet.prefix);
   const start = query.cursor === null || query.cursor < listed.first ? listed.first : query.cursor + 1n;
-  const counts = await readStatusCounts(db, subnet.id);
+  counts ??= await readStatusCounts(db, subnet.id);
   const used = usedPercent(counts['In Use'] + counts.Reserved, listed.count);
   const page: PageContext = { db, subnet, listed, start, counts, limit: query.limit, need: query.limit + 1 };
   const q = query.q === null || query.q === '' ? null : query.q.toLowerCase();
