@@ -1,0 +1,117 @@
+/**
+ * The /8 of the address benchmarks: a tier-1 account with the subnet 10.0.0.0/8 and 100,000 written
+ * addresses, on a throw-away SQLite file or PostgreSQL database.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { findAccountOfMember, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
+import { insertAddressRows, type AddressFields } from '@ipam/server/addresses/address-write-repository';
+import { signUp } from '@ipam/server/auth/sign-up';
+import { openDatabase, type DatabaseTarget, type Db } from '@ipam/server/db/database';
+import { migrateToLatest } from '@ipam/server/db/migrate';
+import { noopEventPublisher } from '@ipam/server/events/event-publisher';
+import { createGroup } from '@ipam/server/groups/groups';
+import { createSubnet } from '@ipam/server/subnets/subnets';
+
+export const WRITTEN = 100_000;
+/** Written addresses come in 10 blocks of 10,000 (a fully used DHCP scope each), spread over the /8. */
+const BLOCKS = 10;
+export const PASSWORD = 'correct horse battery';
+const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** Block k starts at 10.(25k+1).0.0; its first 8,000 addresses are In Use, 1,500 Reserved, 500 Available. */
+const blockStart = (k: number) => BigInt((10 << 24) | ((25 * k + 1) << 16));
+
+export interface Setup {
+  db: Db;
+  target: DatabaseTarget;
+  accountId: string;
+  subnetId: string;
+  email: string;
+  insertMs: number;
+  cleanup(): Promise<void>;
+}
+
+async function adminQuery(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setup, 'target' | 'cleanup'>> {
+  const dir = mkdtempSync(join(tmpdir(), 'ipam-bench-addresses-'));
+  if (kind === 'sqlite') {
+    return {
+      target: { kind: 'sqlite', file: join(dir, 'ipam.sqlite') },
+      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `ipam_bench_${randomBytes(5).toString('hex')}`;
+  await adminQuery(`create database ${name}`);
+  const url = new URL(postgresUrl);
+  url.pathname = `/${name}`;
+  return {
+    target: { kind: 'postgres', url: url.toString() },
+    cleanup: async () => {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A tier-1 account with a /8 and 100,000 written addresses, inserted through the repository. */
+export async function setUp(kind: 'sqlite' | 'postgres'): Promise<Setup> {
+  const { target, cleanup } = await openTarget(kind);
+  const db = openDatabase(target);
+  await migrateToLatest(db);
+  const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
+  const { userId, accountId } = await signUp(db, { email, password: PASSWORD });
+  await updateTierAndLimits(db, accountId, { tier: 1, maxusers: 5, maxnetworks: 10 });
+  const account = await findAccountOfMember(db, accountId, userId);
+  if (!account) throw new Error('account not created');
+  const ctx = { db, account, userId, events: noopEventPublisher };
+  const group = await createGroup(ctx, { name: 'Bench' });
+  const subnet = await createSubnet(ctx, {
+    version: 4,
+    name: 'Ten',
+    vlanId: 10,
+    groupId: group.id,
+    networkIP: '10.0.0.0',
+    length: 8,
+  });
+  const perBlock = WRITTEN / BLOCKS;
+  const started = performance.now();
+  for (let k = 0; k < BLOCKS; k++) {
+    const rows = Array.from({ length: perBlock }, (_, i) => {
+      const fields: AddressFields =
+        i < 8000
+          ? { status: 'In Use', hostname: `host-${k}-${i}`, description: '', allowScannerUpdate: true }
+          : i < 9500
+            ? {
+                status: 'Reserved',
+                hostname: '',
+                description: `reserved for rack ${i % 40}`,
+                allowScannerUpdate: false,
+              }
+            : { status: 'Available', hostname: `spare-${i}`, description: '', allowScannerUpdate: true };
+      return {
+        ...fields,
+        value: blockStart(k) + BigInt(i),
+        updatedDate: new Date().toISOString(),
+        updatedBy: userId,
+      };
+    });
+    await db
+      .transaction()
+      .execute((trx) => insertAddressRows(trx, accountId, { id: subnet.id, version: 4 }, rows));
+  }
+  const insertMs = performance.now() - started;
+  return { db, target, accountId, subnetId: subnet.id, email, cleanup, insertMs };
+}

@@ -1,0 +1,130 @@
+/**
+ * The app served in a child process for the HTTP measurements (its own event loop, as in production),
+ * with its CPU clock and a CPU profiler the parent can read and drive over IPC.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '@ipam/server/app';
+import { parseConfig } from '@ipam/server/config/env';
+import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
+import { PASSWORD } from './address-fixture.js';
+
+type Request = { kind: 'cpu' | 'profile-start' } | { kind: 'profile-stop'; file: string };
+type Command = Request & { id: number };
+
+/** What the benchmarks read of an autocannon run. */
+export interface LoadResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+}
+
+/** One autocannon run (8.0.0, which has no typings of its own). */
+export async function autocannon(options: Record<string, unknown>): Promise<LoadResult> {
+  const module = (await import('autocannon' as string)) as {
+    default: (options: Record<string, unknown>) => Promise<LoadResult>;
+  };
+  return module.default(options);
+}
+
+/** The app as `ipam start` builds it (silent log, rate limits out of the way), on the bench database. */
+export async function buildBenchApp(target: DatabaseTarget) {
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    IPAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'ipam-bench-serve-')),
+    AUTH_RATE_LIMIT_PER_IP: '1000000',
+    AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+  });
+  const db = openDatabase(target);
+  const app = await buildApp(config, db);
+  app.addHook('onClose', () => db.destroy());
+  return app;
+}
+
+/** Child mode: serves the app on 127.0.0.1, sends the parent its port, then answers its commands. */
+export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
+  const app = await buildBenchApp(target);
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  let session: Session | undefined;
+  process.on('message', (command: Command) => {
+    const run = async (): Promise<number | null> => {
+      if (command.kind === 'cpu') {
+        const used = process.cpuUsage();
+        return used.user + used.system;
+      }
+      if (command.kind === 'profile-start') {
+        session = new Session();
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.setSamplingInterval', { interval: 100 });
+        await session.post('Profiler.start');
+      } else if (command.kind === 'profile-stop' && session) {
+        const { profile } = await session.post('Profiler.stop');
+        writeFileSync(command.file, JSON.stringify(profile));
+        session.disconnect();
+      }
+      return null;
+    };
+    void run().then((result) => process.send?.({ id: command.id, result }));
+  });
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+}
+
+/** A served app: its URL, the CPU time it has used (µs, all threads), its profiler, and stop. */
+export interface BenchServer {
+  baseUrl: string;
+  cpuMicros(): Promise<number>;
+  startProfile(): Promise<void>;
+  stopProfile(file: string): Promise<void>;
+  stop(): void;
+}
+
+/** Starts `script serve <target>` in a child process; the script calls `serveBenchApp` in that mode. */
+export async function startServer(script: string, target: DatabaseTarget): Promise<BenchServer> {
+  const child: ChildProcess = fork(script, ['serve', JSON.stringify(target)], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (message: { port: number }) => resolve(message.port));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  let nextId = 0;
+  const call = (request: Request) =>
+    new Promise<number | null>((resolve) => {
+      const id = nextId++;
+      const onMessage = (message: { id: number; result: number | null }) => {
+        if (message.id !== id) return;
+        child.off('message', onMessage);
+        resolve(message.result);
+      };
+      child.on('message', onMessage);
+      child.send({ ...request, id });
+    });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    cpuMicros: async () => (await call({ kind: 'cpu' })) ?? 0,
+    startProfile: async () => void (await call({ kind: 'profile-start' })),
+    stopProfile: async (file) => void (await call({ kind: 'profile-stop', file })),
+    stop: () => void child.kill(),
+  };
+}
+
+/** Logs the bench user in; returns the Cookie header to send. */
+export async function logIn(baseUrl: string, email: string): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
