@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCidr } from './cidr.js';
 import { parseAddress } from './ip-address.js';
-import { isListedAddress, listedAddresses, usedPercent } from './address-listing.js';
+import { hostAddressProblem, isListedAddress, listedAddresses, usedPercent } from './address-listing.js';
 import { usableHostCount, type Prefix } from './prefix.js';
 
 const cidr = (text: string): Prefix => {
@@ -123,5 +123,38 @@ describe('usedPercent', () => {
 
   it('stays exact on an IPv6 /64', () => {
     expect(usedPercent(1n << 63n, 1n << 64n)).toBe(50);
+  });
+});
+
+describe('hostAddressProblem', () => {
+  const lan = cidr('192.168.1.0/24');
+
+  it('accepts a host address of the subnet', () => {
+    expect(hostAddressProblem(lan, address('192.168.1.7'))).toBeNull();
+  });
+
+  it('names the network address of an IPv4 subnet', () => {
+    expect(hostAddressProblem(lan, address('192.168.1.0'))).toBe('network');
+  });
+
+  it('names the broadcast address of an IPv4 subnet', () => {
+    expect(hostAddressProblem(lan, address('192.168.1.255'))).toBe('broadcast');
+  });
+
+  it('names an address outside the subnet', () => {
+    expect(hostAddressProblem(lan, address('192.168.2.1'))).toBe('outside');
+    expect(hostAddressProblem(lan, address('192.168.0.255'))).toBe('outside');
+  });
+
+  it('accepts both ends of a /31 and the single address of a /32 (RFC 3021)', () => {
+    expect(hostAddressProblem(cidr('10.0.0.4/31'), address('10.0.0.4'))).toBeNull();
+    expect(hostAddressProblem(cidr('10.0.0.4/31'), address('10.0.0.5'))).toBeNull();
+    expect(hostAddressProblem(cidr('10.0.0.9/32'), address('10.0.0.9'))).toBeNull();
+  });
+
+  it('accepts the first and last address of an IPv6 subnet', () => {
+    expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::'))).toBeNull();
+    expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::ff'))).toBeNull();
+    expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::100'))).toBe('outside');
   });
 });

@@ -35,3 +35,18 @@ export function usedPercent(usedCount: bigint | number, listedCount: bigint | nu
   // Integer rounding keeps IPv6-sized counts exact: floor((200 * used + listed) / (2 * listed)).
   return Number((200n * used + listed) / (2n * listed));
 }
+
+/** Why an address (of the prefix's version) is not one of the subnet's host addresses. */
+export type HostAddressProblem = 'outside' | 'network' | 'broadcast';
+
+/**
+ * Whether an address is a host address of the subnet, and if not, why: outside the prefix, or its
+ * network or broadcast address (IPv4 below /31). null means it is listed and can be written.
+ */
+export function hostAddressProblem(prefix: Prefix, value: bigint): HostAddressProblem | null {
+  if (value < prefix.network || value > prefixLast(prefix)) return 'outside';
+  const { first, last } = listedAddresses(prefix);
+  if (value < first) return 'network';
+  if (value > last) return 'broadcast';
+  return null;
+}

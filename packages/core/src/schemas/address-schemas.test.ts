@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressUpdateSchema } from './address-schemas.js';
+import { addressUpdateSchema, isAddressStatus } from './address-schemas.js';
 
 const messagesOf = (result: { error?: { issues: Array<{ message: string }> } }) =>
   result.error?.issues.map((issue) => issue.message);
@@ -63,5 +63,15 @@ describe('addressUpdateSchema', () => {
 
   it('refuses setting who updated it', () => {
     expect(addressUpdateSchema.safeParse({ status: 'In Use', updatedBy: 'someone' }).success).toBe(false);
+  });
+});
+
+describe('isAddressStatus', () => {
+  it.each(['Available', 'In Use', 'Reserved'])('%s is a status', (status) => {
+    expect(isAddressStatus(status)).toBe(true);
+  });
+
+  it.each(['available', 'Used', '', null])('%s is not', (value) => {
+    expect(isAddressStatus(value)).toBe(false);
   });
 });

@@ -17,3 +17,8 @@ export const addressUpdateSchema = z.strictObject({
   allowScannerUpdate: flag('Allow scanner update').default(true),
 });
 export type AddressUpdateInput = z.infer<typeof addressUpdateSchema>;
+
+/** Whether a value is one of the address statuses (a select's choice, a stored row's text). */
+export function isAddressStatus(value: unknown): value is AddressStatus {
+  return ADDRESS_STATUSES.some((status) => status === value);
+}

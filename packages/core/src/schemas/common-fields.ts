@@ -12,6 +12,8 @@ export const MAX_HOSTNAME_LENGTH = 253;
 export const MAX_ID_LENGTH = 100;
 /** Longest address text: a full IPv6 address with an embedded IPv4 tail is 45 characters. */
 export const MAX_ADDRESS_LENGTH = 45;
+/** Longest search text: the longest field searched (a description) cannot contain more. */
+export const MAX_SEARCH_LENGTH = MAX_DESCRIPTION_LENGTH;
 
 /** Text that must not be empty after trimming, with the spec's required message. */
 export function requiredText(requiredMessage: string, label: string, max: number) {
@@ -60,6 +62,11 @@ export const SCANNING_TYPES = ['none', 'approval', 'auto'] as const;
 export type ScanningType = (typeof SCANNING_TYPES)[number];
 
 export const scanningTypeSchema = z.enum(SCANNING_TYPES, { error: messages.scanningTypeInvalid });
+
+/** Whether a value is one of the scanning types (a select's choice, a stored row's text). */
+export function isScanningType(value: unknown): value is ScanningType {
+  return SCANNING_TYPES.some((type) => type === value);
+}
 
 /** Scan frequency in whole hours, at least 1, or null. */
 export const scanFrequencySchema = z

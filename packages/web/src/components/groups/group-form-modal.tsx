@@ -1,3 +1,4 @@
+import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
 import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
@@ -54,12 +55,18 @@ export function GroupFormModal({ accountId, groups, opened, onClose, group }: Gr
     <Modal opened={opened} onClose={close} title={group ? 'Edit Group' : 'Create New Group'}>
       <form onSubmit={submit} noValidate aria-label={group ? 'Edit Group' : 'Create New Group'}>
         <Stack>
-          <TextInput label="Name" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
+          <TextInput
+            label="Name"
+            required
+            data-autofocus
+            maxLength={MAX_NAME_LENGTH}
+            {...form.getInputProps('name')}
+          />
           <Textarea
             label="Description"
             autosize
             minRows={2}
-            maxLength={500}
+            maxLength={MAX_DESCRIPTION_LENGTH}
             {...form.getInputProps('description')}
           />
           <GroupSelect

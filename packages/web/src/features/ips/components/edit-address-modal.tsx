@@ -1,8 +1,11 @@
+import { availableAddressFields } from '@ipam/core/address-defaults';
 import {
   ADDRESS_STATUSES,
   addressUpdateSchema,
-  type AddressStatus,
+  type AddressUpdateInput,
+  isAddressStatus,
 } from '@ipam/core/schemas/address-schemas';
+import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -21,29 +24,11 @@ interface EditAddressModalProps {
   onClose: () => void;
 }
 
-interface AddressFormValues {
-  status: AddressStatus;
-  hostname: string;
-  description: string;
-  allowScannerUpdate: boolean;
-}
-
-const blank: AddressFormValues = {
-  status: 'Available',
-  hostname: '',
-  description: '',
-  allowScannerUpdate: true,
-};
-
-function isStatus(value: string | null): value is AddressStatus {
-  return ADDRESS_STATUSES.some((status) => status === value);
-}
-
 /** Edit IP Address: status, hostname, description, scanner permission; Clear resets the address. */
 export function EditAddressModal({ accountId, subnetId, address, onClose }: EditAddressModalProps) {
   const save = useSaveAddress(accountId, subnetId);
   const clear = useClearAddress(accountId, subnetId);
-  const { form, close, showFieldErrors, failure } = useDialogForm<AddressFormValues>({
+  const { form, close, showFieldErrors, failure } = useDialogForm<AddressUpdateInput>({
     openFor: address?.ipAddress ?? null,
     values: () =>
       address
@@ -53,7 +38,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
             description: address.description,
             allowScannerUpdate: address.allowScannerUpdate,
           }
-        : blank,
+        : { ...availableAddressFields },
     validate: schemaResolver(addressUpdateSchema, { sync: true }),
     requests: [save, clear],
     onClose,
@@ -104,12 +89,12 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
               data-autofocus
               {...form.getInputProps('status')}
               onChange={(value) => {
-                if (isStatus(value)) form.setFieldValue('status', value);
+                if (isAddressStatus(value)) form.setFieldValue('status', value);
               }}
             />
             <TextInput
               label="Hostname"
-              maxLength={253}
+              maxLength={MAX_HOSTNAME_LENGTH}
               spellCheck={false}
               {...form.getInputProps('hostname')}
             />
@@ -117,7 +102,7 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
               label="Description"
               autosize
               minRows={2}
-              maxLength={500}
+              maxLength={MAX_DESCRIPTION_LENGTH}
               {...form.getInputProps('description')}
             />
             <Checkbox

@@ -1,3 +1,4 @@
+import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
   Badge,
@@ -141,7 +142,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet 
           <TextInput
             size="xs"
             placeholder="Search IPs..."
-            maxLength={500}
+            maxLength={MAX_SEARCH_LENGTH}
             aria-label="Search IPs"
             leftSection={<IconSearch size={14} />}
             value={search}

@@ -1,6 +1,6 @@
 import type { IpVersion } from '@ipam/core/prefix';
 import { SCAN_FREQUENCY_UNITS } from '@ipam/core/scan-frequency';
-import { SCANNING_TYPES } from '@ipam/core/schemas/common-fields';
+import { isScanningType, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -19,10 +19,6 @@ interface SubnetFormFieldsProps {
 
 const unitChoices = SCAN_FREQUENCY_UNITS.map(({ unit, label }) => ({ value: unit, label }));
 
-function isScanningType(value: string | null): value is SubnetFormValues['scanningType'] {
-  return SCANNING_TYPES.some((type) => type === value);
-}
-
 function isUnit(value: string | null): value is SubnetFormValues['unit'] {
   return SCAN_FREQUENCY_UNITS.some(({ unit }) => unit === value);
 }
@@ -36,7 +32,13 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
   const isScanning = form.values.scanningType !== 'none';
   return (
     <>
-      <TextInput label="Name" required data-autofocus maxLength={100} {...form.getInputProps('name')} />
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        maxLength={MAX_NAME_LENGTH}
+        {...form.getInputProps('name')}
+      />
       <Row grow align="flex-start">
         <NumberInput
           label="VLAN ID"
@@ -53,7 +55,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
         label="Description"
         autosize
         minRows={2}
-        maxLength={500}
+        maxLength={MAX_DESCRIPTION_LENGTH}
         {...form.getInputProps('description')}
       />
       {isEdit ? (
