@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messages } from '@ipam/core/messages';
 import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
+import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import { errorResponse, noBody } from '@ipam/core/api/common';
 import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
@@ -13,8 +14,6 @@ import { clearAddress, setAddress } from './address-writes.js';
 /** Page size bounds of the address list. */
 export const MAX_ADDRESS_PAGE_LIMIT = 1000;
 export const DEFAULT_ADDRESS_PAGE_LIMIT = 100;
-/** Longest search text: the longest field searched (a description) cannot contain more. */
-const MAX_SEARCH_LENGTH = 500;
 
 const limitMessage = messages.pageLimitInvalid(MAX_ADDRESS_PAGE_LIMIT);
 

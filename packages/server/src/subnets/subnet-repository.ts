@@ -1,6 +1,7 @@
 import type { Prefix } from '@ipam/core/prefix';
 import { prefixLast } from '@ipam/core/prefix';
 import { sortedByName } from '@ipam/core/name-order';
+import type { ScanningType } from '@ipam/core/schemas/common-fields';
 import { sql, type Selectable } from 'kysely';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { isPostgres, type Db } from '../db/database.js';
@@ -8,7 +9,7 @@ import { toCount } from '../db/db-values.js';
 import type { SubnetsTable } from '../db/schema.js';
 
 /** How a subnet is scanned. */
-export type ScanningType = 'none' | 'approval' | 'auto';
+export type { ScanningType };
 
 /** A subnet as the domain sees it; `prefix` carries the immutable network and length. */
 export interface SubnetRecord {
