@@ -71,6 +71,7 @@ export async function runJob(agent: Agent, job: ScanJob, signal: AbortSignal): P
   let batches = 0;
   let applied = 0;
   let approvals = 0;
+  let isLeaseOverrun = false;
   const scan = scanJob(job, agent.means, {
     onPlanned: (coverage, targets) =>
       agent.log.info(
@@ -79,6 +80,12 @@ export async function runJob(agent: Agent, job: ScanJob, signal: AbortSignal): P
   });
   for await (const batch of scan) {
     if (signal.aborted) throw new Error('stopped before the job was done');
+    if (!isLeaseOverrun && performance.now() - started > job.leaseSeconds * 1000) {
+      isLeaseOverrun = true;
+      agent.log.warn(
+        `job ${label} outlasted its ${job.leaseSeconds} s lease; the server may hand it out again (--probe icmp is faster on a large subnet)`,
+      );
+    }
     const answer = await postBatch(agent, batch, signal);
     batches++;
     applied += answer.applied;

@@ -1,5 +1,5 @@
 import { multicastEcho } from '../probe/multicast.js';
-import { readNeighbours } from '../probe/neighbours.js';
+import { absentNeighbours, readNeighbours } from '../probe/neighbours.js';
 import { fpingProber, pingProber } from '../probe/icmp-probe.js';
 import { withFallback, type Prober } from '../probe/prober.js';
 import { reverseLookup } from '../probe/reverse-dns.js';
@@ -32,7 +32,11 @@ export function scanMeans(options: ScannerOptions, tools: Tools): ScanMeans {
   else if (options.probe.kind === 'icmp') {
     if (icmp === null) throw new UsageError(['--probe icmp: neither fping nor ping is installed']);
     prober = icmp;
-  } else prober = icmp === null ? tcp(COMMON_PORTS) : withFallback(icmp, tcp(COMMON_PORTS));
+  } else
+    prober =
+      icmp === null
+        ? tcp(COMMON_PORTS)
+        : withFallback(icmp, tcp(COMMON_PORTS), () => absentNeighbours(tools));
   const ping = tools.ping;
   return {
     prober,

@@ -3,7 +3,7 @@ import { parseIpNeighbour, parseProcArp, readNeighbours } from './neighbours.js'
 import { detectTools } from './tools.js';
 
 describe('parseIpNeighbour', () => {
-  it('reads address, MAC and whether the kernel confirmed the host just now', () => {
+  it('reads address, MAC, and whether the kernel confirmed the host just now or found nobody', () => {
     const text = [
       '192.0.2.1 dev eth0 lladdr 02:FC:00:00:00:05 STALE',
       '192.0.2.7 dev eth0 lladdr 02:fc:00:00:00:07 REACHABLE',
@@ -15,12 +15,12 @@ describe('parseIpNeighbour', () => {
       '',
     ].join('\n');
     expect(parseIpNeighbour(text)).toEqual([
-      { address: '192.0.2.1', mac: '02:fc:00:00:00:05', isFresh: false },
-      { address: '192.0.2.7', mac: '02:fc:00:00:00:07', isFresh: true },
-      { address: '192.0.2.8', mac: null, isFresh: false },
-      { address: '2001:db8::9', mac: '02:fc:00:00:00:09', isFresh: true },
-      { address: 'fe80::1', mac: '02:fc:00:00:00:01', isFresh: true },
-      { address: 'fd00::1', mac: null, isFresh: false },
+      { address: '192.0.2.1', mac: '02:fc:00:00:00:05', isFresh: false, isAbsent: false },
+      { address: '192.0.2.7', mac: '02:fc:00:00:00:07', isFresh: true, isAbsent: false },
+      { address: '192.0.2.8', mac: null, isFresh: false, isAbsent: true },
+      { address: '2001:db8::9', mac: '02:fc:00:00:00:09', isFresh: true, isAbsent: false },
+      { address: 'fe80::1', mac: '02:fc:00:00:00:01', isFresh: true, isAbsent: false },
+      { address: 'fd00::1', mac: null, isFresh: false, isAbsent: true },
     ]);
   });
 });
@@ -34,8 +34,8 @@ describe('parseProcArp', () => {
       '192.0.2.3        0x1         0x6         02:fc:00:00:00:03     *        eth0',
     ].join('\n');
     expect(parseProcArp(text)).toEqual([
-      { address: '192.0.2.1', mac: '02:fc:00:00:00:05', isFresh: false },
-      { address: '192.0.2.3', mac: '02:fc:00:00:00:03', isFresh: false },
+      { address: '192.0.2.1', mac: '02:fc:00:00:00:05', isFresh: false, isAbsent: false },
+      { address: '192.0.2.3', mac: '02:fc:00:00:00:03', isFresh: false, isAbsent: false },
     ]);
   });
 });

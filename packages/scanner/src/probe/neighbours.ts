@@ -11,6 +11,8 @@ export interface Neighbour {
   readonly mac: string | null;
   /** The kernel confirmed the host within the last seconds (REACHABLE, DELAY, PROBE). */
   readonly isFresh: boolean;
+  /** Address resolution got no answer (FAILED, INCOMPLETE): nothing is at this address on the link. */
+  readonly isAbsent: boolean;
 }
 
 const MAC_PATTERN = /^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/;
@@ -26,6 +28,9 @@ function usableMac(text: string | undefined): string | null {
   return mac !== undefined && MAC_PATTERN.test(mac) && mac !== '00:00:00:00:00:00' ? mac : null;
 }
 
+/** States of an entry whose address resolution got no answer: no host is there, on the link. */
+const FAILED_STATES = new Set(['FAILED', 'INCOMPLETE']);
+
 /** Parses `ip neigh show`: `ADDR dev IF [lladdr MAC] [router] STATE`, one entry a line. */
 export function parseIpNeighbour(text: string): Neighbour[] {
   const neighbours: Neighbour[] = [];
@@ -36,7 +41,12 @@ export function parseIpNeighbour(text: string): Neighbour[] {
     const lladdr = words.indexOf('lladdr');
     const mac = lladdr >= 0 ? usableMac(words[lladdr + 1]) : null;
     const state = words.at(-1) ?? '';
-    neighbours.push({ address, mac, isFresh: mac !== null && FRESH_STATES.has(state) });
+    neighbours.push({
+      address,
+      mac,
+      isFresh: mac !== null && FRESH_STATES.has(state),
+      isAbsent: mac === null && FAILED_STATES.has(state),
+    });
   }
   return neighbours;
 }
@@ -49,9 +59,15 @@ export function parseProcArp(text: string): Neighbour[] {
     const address = canonicalAddress(ip);
     // Flag 0x2 (ATF_COM): the entry is complete.
     if (address === null || (Number.parseInt(flags, 16) & 0x2) === 0) continue;
-    neighbours.push({ address, mac: usableMac(hwAddress), isFresh: false });
+    neighbours.push({ address, mac: usableMac(hwAddress), isFresh: false, isAbsent: false });
   }
   return neighbours;
+}
+
+/** The addresses the neighbour table says nobody answered at (for the TCP fallback to skip). */
+export async function absentNeighbours(tools: Pick<Tools, 'ip'>): Promise<Set<string>> {
+  const neighbours = await readNeighbours(tools);
+  return new Set(neighbours.filter((entry) => entry.isAbsent).map((entry) => entry.address));
 }
 
 /** The neighbour table from `ip neigh show`, else /proc/net/arp, else nothing (not Linux). */

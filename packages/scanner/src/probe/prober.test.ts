@@ -35,4 +35,27 @@ describe('withFallback', () => {
     ]);
     expect(prober.description).toMatch(/^tcp \d+ \(refused is dead\), then tcp \d+ \(refused is dead\)$/);
   });
+
+  it('skips the hosts the neighbour table says are not there', async () => {
+    const plan = planJob({ version: 4, networkIP: '127.0.0.0', prefixLength: 29 });
+    const targets: ProbeTarget[] = plan.coverage === 'sweep' ? plan.targets : [];
+    const first = tcpProber({
+      ports: [await closedPort()],
+      isRefusedDead: true,
+      timeoutMs: 1000,
+      concurrency: 8,
+    });
+    const fallback = tcpProber({
+      ports: [listeners.port],
+      isRefusedDead: true,
+      timeoutMs: 1000,
+      concurrency: 8,
+    });
+    const prober = withFallback(first, fallback, () => Promise.resolve(new Set(['127.0.0.5'])));
+    const outcomes = await prober.probe(targets);
+    expect([...outcomes].filter(([, outcome]) => outcome.alive).map(([address]) => address)).toEqual([
+      '127.0.0.2',
+    ]);
+    expect(outcomes.get('127.0.0.5')).toEqual({ alive: false, method: 'tcp' });
+  });
 });

@@ -23,14 +23,23 @@ export class ProbeError extends Error {
 
 /**
  * ICMP first, then `fallback` (TCP connects) for the hosts that did not answer: a host that filters
- * ICMP but serves SSH or HTTPS still counts.
+ * ICMP but serves SSH or HTTPS still counts. `absent` names addresses known to have no host (on the
+ * local link, ARP/NDP got no answer), which the fallback skips: a sparse /16 on the agent's own
+ * segment then costs no TCP timeouts.
  */
-export function withFallback(first: Prober, fallback: Prober): Prober {
+export function withFallback(
+  first: Prober,
+  fallback: Prober,
+  absent: () => Promise<ReadonlySet<string>> = () => Promise.resolve(new Set()),
+): Prober {
   return {
     description: `${first.description}, then ${fallback.description}`,
     async probe(targets) {
       const outcomes = await first.probe(targets);
-      const silent = targets.filter((target) => outcomes.get(target.text)?.alive !== true);
+      const gone = await absent();
+      const silent = targets.filter(
+        (target) => outcomes.get(target.text)?.alive !== true && !gone.has(target.text),
+      );
       for (const [text, outcome] of await fallback.probe(silent)) outcomes.set(text, outcome);
       return outcomes;
     },
