@@ -1,5 +1,9 @@
 import { prefixLast, prefixSize, type Prefix } from './prefix.js';
 
+/** The address list's status filters (spec: Show In Use, Show Available). */
+export const ADDRESS_FILTERS = ['in-use', 'available'] as const;
+export type AddressFilter = (typeof ADDRESS_FILTERS)[number];
+
 /** The contiguous block of addresses a subnet lists (inclusive bounds). */
 export interface ListedAddresses {
   readonly first: bigint;

@@ -1,12 +1,9 @@
-import { listedAddresses } from '@ipam/core/address-listing';
+import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { prefixOf, type IpVersion } from '@ipam/core/prefix';
 
 /** Rows per request; a screen shows ~20, so one or two requests fill it. */
 export const ADDRESS_PAGE_SIZE = 100;
-
-/** The list's status filter (spec: Show In Use, Show Available). */
-export type AddressFilter = 'in-use' | 'available';
 
 /** What the list shows: a filter and a search, both optional. */
 export interface AddressView {

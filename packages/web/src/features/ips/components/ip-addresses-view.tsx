@@ -1,3 +1,4 @@
+import type { AddressFilter } from '@ipam/core/address-listing';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
@@ -18,7 +19,7 @@ import type { Id } from '../../../lib/auth-types.js';
 import type { Address } from '../api/addresses.js';
 import { useApprovals } from '../api/approvals.js';
 import { type Subnet, subnetCidr } from '../../../lib/subnets/get-subnets.js';
-import type { AddressFilter, AddressView } from '../address-paging.js';
+import type { AddressView } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
