@@ -1,4 +1,9 @@
-import { listedAddresses, usedPercent, type ListedAddresses } from '@ipam/core/address-listing';
+import {
+  listedAddresses,
+  usedPercent,
+  type AddressFilter,
+  type ListedAddresses,
+} from '@ipam/core/address-listing';
 import type { Prefix } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
 import type { Db } from '../db/database.js';
@@ -15,7 +20,7 @@ import {
 import { addressesBetweenStored, unstoredTextMatches } from './address-walks.js';
 
 /** The list's status filter: In Use only, or Available only. */
-export type AddressFilter = 'in-use' | 'available';
+export type { AddressFilter };
 
 /** One page request: `cursor` is the last address of the previous page (exclusive). */
 export interface AddressQuery {

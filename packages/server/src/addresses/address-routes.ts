@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ADDRESS_FILTERS } from '@ipam/core/address-listing';
 import { messages } from '@ipam/core/messages';
 import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
@@ -20,7 +21,7 @@ const limitMessage = messages.pageLimitInvalid(MAX_ADDRESS_PAGE_LIMIT);
 /** Query of the address list; `filter=` (empty) means no filter, like leaving it out. */
 export const addressListQuery = z.strictObject({
   filter: z
-    .enum(['in-use', 'available', ''], { error: messages.addressFilterInvalid })
+    .enum([...ADDRESS_FILTERS, ''], { error: messages.addressFilterInvalid })
     .optional()
     .describe('in-use: status In Use; available: status Available (never-written addresses included)'),
   q: z
