@@ -46,15 +46,29 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.settings,
-        ...screen(
-          async () => (await import('../features/settings/components/settings-page.js')).SettingsPage,
-        ),
+        ...screen(async () => {
+          const [{ SettingsPage }, { ScannersPanel }] = await Promise.all([
+            import('../features/settings/components/settings-page.js'),
+            import('../features/scanners/components/scanners-panel.js'),
+          ]);
+          // The app composes the two features: Settings shows the Scanners tab's panel without importing it.
+          return function SettingsScreen() {
+            return <SettingsPage scannersPanel={ScannersPanel} />;
+          };
+        }),
       },
       {
         path: paths.groupManagement,
         ...screen(
           async () =>
             (await import('../features/groups/components/group-management-page.js')).GroupManagementPage,
+        ),
+      },
+      {
+        path: paths.scannerSetup,
+        ...screen(
+          async () =>
+            (await import('../features/scanners/components/scanner-setup-page.js')).ScannerSetupPage,
         ),
       },
       {

@@ -16,6 +16,8 @@ export const paths = {
   checkoutSuccess: '/checkout/success',
   checkoutCancel: '/checkout/cancel',
   apiDocs: '/api/docs',
+  /** How to install and run the scanner agent (linked from Settings › Scanners). */
+  scannerSetup: '/docs/scanner',
 } as const;
 
 /** The product name shown in the top bar, the footer and the page titles. */

@@ -2,7 +2,7 @@ import type { Scanner } from '@ipam/core/api/scanner';
 import { subnetCidr, type Subnet } from '../../lib/subnets/get-subnets.js';
 
 /** The Add Scanner / Edit Scanner form: what the user types and picks. */
-export interface ScannerFormValues extends Record<string, unknown> {
+export interface ScannerFormValues {
   name: string;
   description: string;
   /** Subnet ids, in the order picked. */

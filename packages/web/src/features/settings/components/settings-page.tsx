@@ -1,9 +1,10 @@
 import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconRadar, IconUsers } from '@tabler/icons-react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import { ComingSoon } from '../../../components/ui/placeholder.js';
+import type { Account } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { AccountInfo } from './account-info.js';
 import { UsersPanel } from './users-panel.js';
@@ -15,8 +16,13 @@ function isSettingsTab(value: string | null): value is SettingsTab {
   return tabs.some((tab) => tab === value);
 }
 
+interface SettingsPageProps {
+  /** The Scanners tab's content: another feature's, so the app hands it in (features never import features). */
+  scannersPanel: ComponentType<{ account: Account }>;
+}
+
 /** /settings (spec §2): Account Info, Users and — above tier 0 — Scanners. The tab is in the URL. */
-export function SettingsPage() {
+export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps) {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -62,7 +68,7 @@ export function SettingsPage() {
         </Tabs.Panel>
         {hasScanners && (
           <Tabs.Panel value="scanners">
-            <ComingSoon what="Scanner management" />
+            <ScannersPanel account={account} />
           </Tabs.Panel>
         )}
       </Tabs>
