@@ -37,6 +37,29 @@ describe('SQLite statement cache', () => {
     expect(cached.prepare(text).all([])).toEqual([{ n: 0, label: 'n0', extra: 'x' }]);
   });
 
+  it('answers the rows better-sqlite3 itself would: names, aliases, repeats, expressions, types', () => {
+    const { sqlite, cached } = probe();
+    sqlite.exec('create table kinds (i integer, r real, t text, b blob, z text)');
+    sqlite.prepare('insert into kinds values (?, ?, ?, ?, ?)').run(7, 1.5, 'é', Buffer.from([1, 2]), null);
+    const queries = [
+      'select n, label from probe order by n',
+      'select label as "name", n as "value", n + 1, upper(label) from probe where n > ? order by n',
+      'select p.n, q.n, p.label from probe p join probe q on q.n = p.n + 1 order by p.n',
+      'select i, r, t, b, z from kinds',
+      'select count(*) as total from probe',
+      'select * from kinds',
+      'select n as "__proto__" from probe where n = 1',
+    ];
+    for (const text of queries) {
+      const parameters = text.includes('?') ? [1] : [];
+      const expected = sqlite.prepare(text).all(parameters);
+      expect(cached.prepare(text).all(parameters), text).toEqual(expected);
+      expect([...cached.prepare(text).iterate(parameters)], text).toEqual(expected);
+      expect(cached.prepare(text).reader).toBe(true);
+    }
+    expect(cached.prepare('update probe set label = ? where n = ?').run(['x', 1]).changes).toBe(1);
+  });
+
   it('keeps answering past the cache size', () => {
     const { cached } = probe();
     for (let i = 0; i < 700; i++) expect(cached.prepare(`select ${i} as i`).all([])).toEqual([{ i }]);
