@@ -50,6 +50,12 @@ export interface TestDatabase {
 
 /** Creates a fresh database: a temp-folder SQLite file, or a new `ipam_t_<random>` PostgreSQL database. */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+  const plan = plans[dialect];
+  if (plan.kind !== 'run') {
+    throw new Error(
+      `${dialect} does not run here (${plan.reason}); register the block with describeOn(dialect)`,
+    );
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'ipam-test-'));
   const name = `ipam_t_${randomBytes(6).toString('hex')}`;
   let target: DatabaseTarget = { kind: 'sqlite', file: join(dataDir, 'ipam.sqlite') };

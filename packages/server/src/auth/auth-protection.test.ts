@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { goodPassword, uniqueEmail, useTestApp } from '../../test/factories.js';
 
@@ -42,7 +42,7 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`cookies behind https (${dialect})`, () => {
+  describeOn(dialect)(`cookies behind https (${dialect})`, () => {
     const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com' });
 
     it('marks the session cookie Secure and accepts writes from the public origin', async () => {
@@ -58,7 +58,7 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`logs (${dialect})`, () => {
+  describeOn(dialect)(`logs (${dialect})`, () => {
     const logs = logCollector();
     const t = useTestApp(dialect, { LOG_LEVEL: 'trace' }, { logStream: logs.stream });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createTestDatabase, describeOn, DIALECTS } from '../../test/dialects.js';
 import {
   buildTestApp,
@@ -223,7 +223,7 @@ for (const dialect of DIALECTS) {
     });
   });
 
-  describe(`live events when the app closes (${dialect})`, () => {
+  describeOn(dialect)(`live events when the app closes (${dialect})`, () => {
     it('ends open streams so the server can shut down', async () => {
       const database = await createTestDatabase(dialect);
       const t = await buildTestApp(database);
