@@ -110,9 +110,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerAddressRoutes(app, deps);
-  await options.extraRoutes?.(app, deps);
   registerScannerRoutes(app, deps);
   registerScannerApiRoutes(app, deps);
+  await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
   scheduleSessionCleanup(app, db);
