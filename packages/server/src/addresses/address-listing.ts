@@ -1,3 +1,4 @@
+import { availableAddressFields } from '@ipam/core/address-defaults';
 import {
   listedAddresses,
   usedPercent,
@@ -52,10 +53,7 @@ export function virtualAddress(subnet: SubnetRef, value: bigint): AddressItem {
     id: null,
     value,
     ipAddress: addressText(subnet.version, value),
-    status: 'Available',
-    hostname: '',
-    description: '',
-    allowScannerUpdate: true,
+    ...availableAddressFields,
     updatedDate: null,
     updatedBy: null,
   };

@@ -1,3 +1,4 @@
+import { availableAddressFields } from '@ipam/core/address-defaults';
 import { randomUUID } from 'node:crypto';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { Insertable } from 'kysely';
@@ -42,10 +43,7 @@ function rowOf(accountId: string, subnet: SubnetRef, data: AddressData): Inserta
 function virtualData(value: bigint): AddressData {
   return {
     value,
-    status: 'Available',
-    hostname: '',
-    description: '',
-    allowScannerUpdate: true,
+    ...availableAddressFields,
     updatedDate: null,
     updatedBy: null,
   };

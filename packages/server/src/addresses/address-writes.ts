@@ -1,8 +1,8 @@
-import { listedAddresses } from '@ipam/core/address-listing';
+import { clearedAddressFields } from '@ipam/core/address-defaults';
+import { hostAddressProblem } from '@ipam/core/address-listing';
 import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
-import { prefixLast } from '@ipam/core/prefix';
 import { runChange, type Change, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -25,20 +25,17 @@ export function hostAddressOf(subnet: SubnetRecord, text: string): bigint {
     throw new DomainError('validation_failed', message, { ipAddress: message });
   }
   const cidr = formatPrefix(prefix);
-  const listed = listedAddresses(prefix);
-  const refuse = (message: string): never => {
+  const ip = formatAddress(parsed.version, parsed.value);
+  const problem = parsed.version === prefix.version ? hostAddressProblem(prefix, parsed.value) : 'outside';
+  if (problem !== null) {
+    const message =
+      problem === 'outside'
+        ? messages.addressOutsideSubnet(cidr)
+        : problem === 'network'
+          ? messages.networkAddressNotHost(ip, cidr)
+          : messages.broadcastAddressNotHost(ip, cidr);
     throw new DomainError('address_outside_subnet', message, { ipAddress: message });
-  };
-  if (
-    parsed.version !== prefix.version ||
-    parsed.value < prefix.network ||
-    parsed.value > prefixLast(prefix)
-  ) {
-    refuse(messages.addressOutsideSubnet(cidr));
   }
-  const ip = formatAddress(prefix.version, parsed.value);
-  if (parsed.value < listed.first) refuse(messages.networkAddressNotHost(ip, cidr));
-  if (parsed.value > listed.last) refuse(messages.broadcastAddressNotHost(ip, cidr));
   return parsed.value;
 }
 
@@ -142,10 +139,5 @@ export async function setAddress(
 
 /** The spec's Clear: Available, hostname and description emptied, scanner updates turned off. */
 export async function clearAddress(ctx: ChangeContext, subnetId: string, ipText: string) {
-  return writeAddress(ctx, subnetId, ipText, () => ({
-    status: 'Available',
-    hostname: '',
-    description: '',
-    allowScannerUpdate: false,
-  }));
+  return writeAddress(ctx, subnetId, ipText, () => ({ ...clearedAddressFields }));
 }

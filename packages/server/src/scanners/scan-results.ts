@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ScanResults } from '@ipam/core/api/scanner';
+import { availableAddressFields } from '@ipam/core/address-defaults';
 import { messages } from '@ipam/core/messages';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { ScanHost, ScanResultsInput } from '@ipam/core/schemas/scanner-schemas';
@@ -25,7 +26,7 @@ interface Recorded {
   allowScannerUpdate: boolean;
 }
 
-const NEVER_WRITTEN: Recorded = { status: 'Available', hostname: '', allowScannerUpdate: true };
+const NEVER_WRITTEN: Recorded = availableAddressFields;
 
 /**
  * The difference between the record and what the scan saw, as the status Confirm (or auto scanning)
