@@ -1,7 +1,6 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { z } from 'zod';
-import type { Id } from './auth-types.js';
 import { queryKeys } from './query-keys.js';
 
 /** One live event: what changed in the account (`kind` is e.g. group, subnet, address, user, invite). */
@@ -26,7 +25,7 @@ const sessionKinds = new Set(['user', 'account']);
  * restart) everything of the account is refreshed, since events may have been missed meanwhile.
  * The stream closes when the account changes or the layout unmounts (logout).
  */
-export function useAccountEvents(accountId: Id | undefined): void {
+export function useAccountEvents(accountId: string | undefined): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     if (accountId === undefined || typeof EventSource === 'undefined') return;
@@ -36,8 +35,8 @@ export function useAccountEvents(accountId: Id | undefined): void {
 }
 
 /** Opens the stream and wires it to the query cache; `close()` ends it and any pending work. */
-export function subscribeToAccountEvents(queryClient: QueryClient, accountId: Id): { close: () => void } {
-  const url = `/api/accounts/${encodeURIComponent(String(accountId))}/events`;
+export function subscribeToAccountEvents(queryClient: QueryClient, accountId: string): { close: () => void } {
+  const url = `/api/accounts/${encodeURIComponent(accountId)}/events`;
   let source: EventSource | undefined;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,14 +1,13 @@
+import { type Account, type Me, meResponse } from '@ipam/core/api/account';
 import type { LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ApiError, api } from './api-client.js';
-import { type Account, type Id, type Me, meSchema } from './auth-types.js';
+import { ApiError, api, noContent } from './api-client.js';
 import { queryKeys } from './query-keys.js';
 
 /** The session check: the signed-in user, or null for a visitor (401). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get('/api/auth/me', meSchema, { allowUnauthorized: true });
+    return await api.get('/api/auth/me', meResponse, { allowUnauthorized: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -49,7 +48,7 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) =>
-      api.post('/api/auth/login', input, meSchema, { allowUnauthorized: true }),
+      api.post('/api/auth/login', input, meResponse, { allowUnauthorized: true }),
     onSuccess: (me) => replaceSession(queryClient, me),
   });
 }
@@ -58,7 +57,7 @@ export function useLogin() {
 export function useSignup() {
   return useMutation({
     mutationFn: (input: SignupInput) =>
-      api.post('/api/auth/signup', input, meSchema, { allowUnauthorized: true }),
+      api.post('/api/auth/signup', input, meResponse, { allowUnauthorized: true }),
   });
 }
 
@@ -66,8 +65,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.action('/api/auth/logout', z.unknown(), { allowUnauthorized: true }).catch(() => {}),
+    mutationFn: () => api.action('/api/auth/logout', noContent, { allowUnauthorized: true }).catch(() => {}),
     onSettled: () => replaceSession(queryClient, null),
   });
 }
@@ -76,8 +74,7 @@ export function useLogout() {
 export function useSwitchAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: Id) =>
-      api.put('/api/auth/current-account', { accountId: String(accountId) }, meSchema),
+    mutationFn: (accountId: string) => api.put('/api/auth/current-account', { accountId }, meResponse),
     onSuccess: async (me) => {
       queryClient.setQueryData(queryKeys.me, me);
       await queryClient.invalidateQueries();

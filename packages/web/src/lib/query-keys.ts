@@ -1,5 +1,3 @@
-import type { Id } from './auth-types.js';
-
 /**
  * Every TanStack Query key of the app in one place. Account-scoped keys start with
  * ['accounts', accountId] so a live event for an account can invalidate exactly its data.
@@ -8,19 +6,19 @@ export const queryKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
   accounts: ['accounts', 'list'] as const,
-  account: (accountId: Id) => ['accounts', accountId] as const,
-  stats: (accountId: Id) => ['accounts', accountId, 'stats'] as const,
-  users: (accountId: Id) => ['accounts', accountId, 'users'] as const,
-  invites: (accountId: Id) => ['accounts', accountId, 'invites'] as const,
+  account: (accountId: string) => ['accounts', accountId] as const,
+  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
+  users: (accountId: string) => ['accounts', accountId, 'users'] as const,
+  invites: (accountId: string) => ['accounts', accountId, 'invites'] as const,
   /** Saved calculations of one calculator ('ipv4' or 'ipv6'). */
-  calculations: (accountId: Id, kind: 'ipv4' | 'ipv6') =>
+  calculations: (accountId: string, kind: 'ipv4' | 'ipv6') =>
     ['accounts', accountId, 'calculations', kind] as const,
-  groups: (accountId: Id) => ['accounts', accountId, 'groups'] as const,
-  subnets: (accountId: Id) => ['accounts', accountId, 'subnets'] as const,
+  groups: (accountId: string) => ['accounts', accountId, 'groups'] as const,
+  subnets: (accountId: string) => ['accounts', accountId, 'subnets'] as const,
   /** Every page of one subnet's address list (a live event for the subnet refreshes them all). */
-  addresses: (accountId: Id, subnetId: Id) =>
+  addresses: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'addresses'] as const,
-  approvals: (accountId: Id, subnetId: Id) =>
+  approvals: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
-  scanners: (accountId: Id) => ['accounts', accountId, 'scanners'] as const,
+  scanners: (accountId: string) => ['accounts', accountId, 'scanners'] as const,
 };

@@ -1,11 +1,10 @@
+import type { Group } from '@ipam/core/api/ipam';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { groupCreateSchema } from '@ipam/core/schemas/group-schemas';
 import { Alert, Modal, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../lib/api-client.js';
-import type { Id } from '../../lib/auth-types.js';
-import type { Group } from '../../lib/groups/get-groups.js';
 import { groupAndDescendants } from '../../lib/groups/group-tree.js';
 import { type GroupFields, useCreateGroup, useUpdateGroup } from '../../lib/groups/save-group.js';
 import { DialogActions } from '../ui/dialog-actions.js';
@@ -13,7 +12,7 @@ import { useDialogForm } from '../ui/use-dialog-form.js';
 import { GroupSelect } from './group-select.js';
 
 interface GroupFormModalProps {
-  accountId: Id;
+  accountId: string;
   groups: readonly Group[];
   opened: boolean;
   onClose: () => void;

@@ -1,5 +1,5 @@
+import type { Group } from '@ipam/core/api/ipam';
 import { Select, type SelectProps, Text } from '@mantine/core';
-import type { Group } from '../../lib/groups/get-groups.js';
 import { groupOptions } from '../../lib/groups/group-tree.js';
 
 interface GroupSelectProps extends Omit<SelectProps, 'data'> {

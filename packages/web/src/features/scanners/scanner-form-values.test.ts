@@ -1,6 +1,6 @@
+import type { Subnet } from '@ipam/core/api/ipam';
 import type { Scanner } from '@ipam/core/api/scanner';
 import { describe, expect, it } from 'vitest';
-import type { Subnet } from '../../lib/subnets/get-subnets.js';
 import {
   scannerFieldOf,
   scannerFormValuesOf,
@@ -22,6 +22,8 @@ function subnet(id: string, name: string, networkIP: string, bits: number): Subn
     scanFrequency: 24,
     lastScanned: null,
     scanNow: false,
+    updatedDate: '2026-01-05T10:00:00.000Z',
+    updatedBy: 'u1',
   };
 }
 

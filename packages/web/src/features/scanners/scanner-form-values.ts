@@ -1,5 +1,5 @@
+import { type Subnet, subnetCidr } from '@ipam/core/api/ipam';
 import type { Scanner } from '@ipam/core/api/scanner';
-import { subnetCidr, type Subnet } from '../../lib/subnets/get-subnets.js';
 
 /** The Add Scanner / Edit Scanner form: what the user types and picks. */
 export interface ScannerFormValues {

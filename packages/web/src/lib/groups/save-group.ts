@@ -1,8 +1,7 @@
+import { groupResponse } from '@ipam/core/api/ipam';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api-client.js';
-import type { Id } from '../auth-types.js';
 import { queryKeys } from '../query-keys.js';
-import { groupSchema } from './get-groups.js';
 
 /** What the group form sends: name, description and parent ('' for top level). */
 export interface GroupFields {
@@ -11,7 +10,7 @@ export interface GroupFields {
   parentId: string;
 }
 
-function useRefreshGroups(accountId: Id) {
+function useRefreshGroups(accountId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -21,35 +20,35 @@ function useRefreshGroups(accountId: Id) {
 }
 
 /** Creates a group (Create New Group). */
-export function useCreateGroup(accountId: Id) {
+export function useCreateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: (fields: GroupFields) =>
       api.post(
         `/api/accounts/${accountId}/groups`,
         { ...fields, parentId: fields.parentId || null },
-        groupSchema,
+        groupResponse,
       ),
     onSuccess: refresh,
   });
 }
 
 /** Renames, describes or moves a group (Edit Group). */
-export function useUpdateGroup(accountId: Id) {
+export function useUpdateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: GroupFields }) =>
       api.patch(
         `/api/accounts/${accountId}/groups/${id}`,
         { ...fields, parentId: fields.parentId || null },
-        groupSchema,
+        groupResponse,
       ),
     onSuccess: refresh,
   });
 }
 
 /** Deletes an empty group; the server refuses one that still holds groups or subnets. */
-export function useDeleteGroup(accountId: Id) {
+export function useDeleteGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: (groupId: string) => api.delete(`/api/accounts/${accountId}/groups/${groupId}`),

@@ -1,10 +1,10 @@
+import { type Account, accountLabel } from '@ipam/core/api/account';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck } from '@tabler/icons-react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { type Account, accountLabel } from '../../../lib/auth-types.js';
 import { useCurrentAccount, useSwitchAccount } from '../../../lib/auth.js';
 import { useAccounts } from '../api/get-accounts.js';
 
@@ -61,7 +61,7 @@ export function SwitchAccounts() {
                     <Text span c="dimmed">
                       Max Users:{' '}
                     </Text>
-                    {account.maxusers ?? 0}
+                    {account.maxusers}
                   </Text>
                   {!isCurrent && (
                     <Button

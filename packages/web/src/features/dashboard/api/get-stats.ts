@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 export const statsSchema = z.object({
@@ -12,10 +11,10 @@ export const statsSchema = z.object({
 export type AccountStats = z.infer<typeof statsSchema>;
 
 /** The account's subnet and group counts and its network limit. */
-export function getStats(accountId: Id): Promise<AccountStats> {
+export function getStats(accountId: string): Promise<AccountStats> {
   return api.get(`/api/accounts/${accountId}/stats`, statsSchema);
 }
 
-export function useStats(accountId: Id) {
+export function useStats(accountId: string) {
   return useQuery({ queryKey: queryKeys.stats(accountId), queryFn: () => getStats(accountId) });
 }

@@ -1,11 +1,10 @@
+import { accountLabel } from '@ipam/core/api/account';
 import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconFolders, IconNetwork, IconGauge } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { SectionError } from '../../../components/ui/page-states.js';
-import { accountLabel } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { useStats } from '../api/get-stats.js';
 
 interface StatCardProps {
@@ -38,7 +37,7 @@ function StatCard({ label, value, icon: Icon }: StatCardProps) {
   );
 }
 
-function StatCards({ accountId }: { accountId: Id }) {
+function StatCards({ accountId }: { accountId: string }) {
   const stats = useStats(accountId);
   if (stats.isError) return <SectionError error={stats.error} onRetry={() => void stats.refetch()} />;
   const data = stats.data;

@@ -1,3 +1,4 @@
+import type { Group } from '@ipam/core/api/ipam';
 import { Alert, Anchor, Button, Group as Row, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -8,9 +9,8 @@ import { SectionError, SectionLoader } from '../../../components/ui/page-states.
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import { type Group, useGroups } from '../../../lib/groups/get-groups.js';
+import { useGroups } from '../../../lib/groups/get-groups.js';
 import { flattenGroupTree, buildGroupTree } from '../../../lib/groups/group-tree.js';
 import { useDeleteGroup } from '../../../lib/groups/save-group.js';
 
@@ -29,7 +29,7 @@ export function GroupManagementPage() {
   );
 }
 
-function GroupManagement({ accountId }: { accountId: Id }) {
+function GroupManagement({ accountId }: { accountId: string }) {
   const groups = useGroups(accountId);
   const deleteGroup = useDeleteGroup(accountId);
   const [editing, setEditing] = useState<Group | null>(null);

@@ -2,7 +2,6 @@ import { ADDRESS_STATUSES, type AddressUpdateInput } from '@ipam/core/schemas/ad
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { ADDRESS_PAGE_SIZE, type AddressView } from '../address-paging.js';
 
@@ -41,7 +40,7 @@ export type AddressPage = z.infer<typeof addressPageSchema>;
 
 /** The query key of one page: the subnet's address key plus what selects the page. */
 export function addressPageKey(
-  accountId: Id,
+  accountId: string,
   subnetId: string,
   view: AddressView,
   cursor: string | null,
@@ -52,7 +51,7 @@ export function addressPageKey(
 
 /** Reads one page: up to `limit` addresses after `cursor` (from the start when null). */
 export function fetchAddressPage(
-  accountId: Id,
+  accountId: string,
   subnetId: string,
   view: AddressView,
   cursor: string | null,
@@ -65,13 +64,13 @@ export function fetchAddressPage(
   return api.get(`/api/accounts/${accountId}/subnets/${subnetId}/addresses?${params}`, addressPageSchema);
 }
 
-function useRefreshAddresses(accountId: Id, subnetId: string) {
+function useRefreshAddresses(accountId: string, subnetId: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses(accountId, subnetId) });
 }
 
 /** Saves an address's status, hostname, description and scanner permission (Edit IP Address). */
-export function useSaveAddress(accountId: Id, subnetId: string) {
+export function useSaveAddress(accountId: string, subnetId: string) {
   const refresh = useRefreshAddresses(accountId, subnetId);
   return useMutation({
     mutationFn: ({ ipAddress, input }: { ipAddress: string; input: AddressUpdateInput }) =>
@@ -85,7 +84,7 @@ export function useSaveAddress(accountId: Id, subnetId: string) {
 }
 
 /** The spec's Clear: Available, no hostname or description, scanner updates off. */
-export function useClearAddress(accountId: Id, subnetId: string) {
+export function useClearAddress(accountId: string, subnetId: string) {
   const refresh = useRefreshAddresses(accountId, subnetId);
   return useMutation({
     mutationFn: (ipAddress: string) =>

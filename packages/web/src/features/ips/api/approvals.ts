@@ -2,7 +2,6 @@ import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** An approval entry: what a scan saw, with the status the spec recommends (null: none). */
@@ -25,7 +24,7 @@ export type Approval = z.infer<typeof approvalSchema>;
 const approvalListSchema = z.object({ items: z.array(approvalSchema) });
 
 /** The subnet's pending approvals in address order. */
-export function useApprovals(accountId: Id, subnetId: string | null) {
+export function useApprovals(accountId: string, subnetId: string | null) {
   return useQuery({
     queryKey: queryKeys.approvals(accountId, subnetId ?? ''),
     queryFn: async () =>
@@ -42,7 +41,7 @@ export interface Settlement {
 }
 
 /** Confirm, Ignore, Confirm All, Ignore All; a confirm changes the address list too. */
-export function useSettleApprovals(accountId: Id, subnetId: string) {
+export function useSettleApprovals(accountId: string, subnetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, approvalId }: Settlement) => {

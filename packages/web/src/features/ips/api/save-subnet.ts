@@ -1,11 +1,10 @@
+import { subnetResponse } from '@ipam/core/api/ipam';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { subnetSchema } from '../../../lib/subnets/get-subnets.js';
 import type { SubnetCreatePayload, SubnetUpdatePayload } from '../subnet-form-values.js';
 
-function useRefreshSubnets(accountId: Id) {
+function useRefreshSubnets(accountId: string) {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
@@ -16,27 +15,27 @@ function useRefreshSubnets(accountId: Id) {
 }
 
 /** Creates an IPv4 or IPv6 subnet (the payload carries `bits` or `prefixLength`). */
-export function useCreateSubnet(accountId: Id) {
+export function useCreateSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: (payload: SubnetCreatePayload) =>
-      api.post(`/api/accounts/${accountId}/subnets`, payload, subnetSchema),
+      api.post(`/api/accounts/${accountId}/subnets`, payload, subnetResponse),
     onSuccess: refresh,
   });
 }
 
 /** Saves the editable fields of a subnet (Edit Subnet). */
-export function useUpdateSubnet(accountId: Id) {
+export function useUpdateSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: ({ id, payload }: { id: string; payload: SubnetUpdatePayload }) =>
-      api.patch(`/api/accounts/${accountId}/subnets/${id}`, payload, subnetSchema),
+      api.patch(`/api/accounts/${accountId}/subnets/${id}`, payload, subnetResponse),
     onSuccess: refresh,
   });
 }
 
 /** Deletes a subnet with all its addresses and approvals. */
-export function useDeleteSubnet(accountId: Id) {
+export function useDeleteSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   const queryClient = useQueryClient();
   return useMutation({
@@ -50,11 +49,11 @@ export function useDeleteSubnet(accountId: Id) {
 }
 
 /** Scan Now: asks the subnet's scanner for a scan as soon as it polls. */
-export function useScanNow(accountId: Id) {
+export function useScanNow(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: (subnetId: string) =>
-      api.action(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, subnetSchema.partial()),
+      api.action(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, subnetResponse),
     onSuccess: refresh,
   });
 }

@@ -1,3 +1,4 @@
+import type { Group, Subnet } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
 import { Alert, Box, Modal, Stack } from '@mantine/core';
@@ -5,9 +6,6 @@ import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import type { Group } from '../../../lib/groups/get-groups.js';
-import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { useCreateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
@@ -20,7 +18,7 @@ import { BusyOverlay } from './busy-overlay.js';
 import { SubnetFormFields } from './subnet-form-fields.js';
 
 interface CreateSubnetModalProps {
-  accountId: Id;
+  accountId: string;
   tier: number;
   /** The version to create; null keeps the modal closed. */
   version: IpVersion | null;

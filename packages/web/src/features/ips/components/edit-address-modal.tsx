@@ -12,12 +12,11 @@ import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
 
 interface EditAddressModalProps {
-  accountId: Id;
+  accountId: string;
   subnetId: string;
   /** The address being edited; null keeps the modal closed. */
   address: Address | null;

@@ -1,3 +1,4 @@
+import { type Group, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -5,9 +6,6 @@ import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import type { Group } from '../../../lib/groups/get-groups.js';
-import { type Subnet, subnetCidr, subnetLength } from '../../../lib/subnets/get-subnets.js';
 import { useDeleteSubnet, useUpdateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
@@ -21,7 +19,7 @@ import { BusyOverlay } from './busy-overlay.js';
 import { SubnetFormFields } from './subnet-form-fields.js';
 
 interface EditSubnetModalProps {
-  accountId: Id;
+  accountId: string;
   tier: number;
   /** The subnet being edited; null keeps the modal closed. */
   subnet: Subnet | null;

@@ -1,4 +1,5 @@
 import type { AddressFilter } from '@ipam/core/address-listing';
+import { type Subnet, subnetCidr } from '@ipam/core/api/ipam';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
@@ -15,10 +16,8 @@ import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import type { Address } from '../api/addresses.js';
 import { useApprovals } from '../api/approvals.js';
-import { type Subnet, subnetCidr } from '../../../lib/subnets/get-subnets.js';
 import type { AddressView } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
@@ -28,7 +27,7 @@ import { useAddressWindow } from './use-address-window.js';
 import { useSearchQuery } from './use-search-query.js';
 
 interface IpAddressesViewProps {
-  accountId: Id;
+  accountId: string;
   subnet: Subnet | null;
   onEditSubnet: () => void;
 }
@@ -58,7 +57,7 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
   );
 }
 
-function SubnetAddresses({ accountId, subnet }: { accountId: Id; subnet: Subnet }) {
+function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
   const [filter, setFilter] = useState<AddressFilter | null>(null);
   const [search, setSearch] = useState('');
   const q = useSearchQuery(search);

@@ -1,3 +1,4 @@
+import type { Account } from '@ipam/core/api/account';
 import type { IpVersion } from '@ipam/core/prefix';
 import { Box, Grid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -7,7 +8,6 @@ import { GroupFormModal } from '../../../components/groups/group-form-modal.js';
 import { FullPageLoader, SectionError } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { productName } from '../../../config/paths.js';
-import type { Account } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
@@ -51,7 +51,7 @@ function IpsScreen({ account }: { account: Account }) {
 
   const selectedId = searchParams.get('subnet');
   const selected = subnets.data?.find((subnet) => subnet.id === selectedId) ?? null;
-  const maxnetworks = account.maxnetworks ?? 0;
+  const { maxnetworks } = account;
   const isLoaded = groups.data !== undefined && subnets.data !== undefined;
 
   // A handled create request leaves the URL with every change of the page (one update at a time:

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Group as Row, Modal, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { type Approval, useSettleApprovals } from '../api/approvals.js';
 import { BusyOverlay } from './busy-overlay.js';
 
 interface PendingApprovalsModalProps {
-  accountId: Id;
+  accountId: string;
   subnetId: string;
   approvals: readonly Approval[];
   opened: boolean;

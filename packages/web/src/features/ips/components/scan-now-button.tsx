@@ -2,13 +2,12 @@ import { Button, Group as Row, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { useScanNow } from '../api/save-subnet.js';
 
 const SCAN_MESSAGE_MS = 3000;
 
 /** Scan Now, then "Scan initiated!" for 3 seconds. */
-export function ScanNowButton({ accountId, subnetId }: { accountId: Id; subnetId: string }) {
+export function ScanNowButton({ accountId, subnetId }: { accountId: string; subnetId: string }) {
   const scan = useScanNow(accountId);
   // Counts successful scans: each one starts the 3 seconds again (0: no message).
   const [initiated, setInitiated] = useState(0);

@@ -1,3 +1,4 @@
+import type { Group } from '@ipam/core/api/ipam';
 import type { IpVersion } from '@ipam/core/prefix';
 import { SCAN_FREQUENCY_UNITS } from '@ipam/core/scan-frequency';
 import { isScanningType, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
@@ -5,7 +6,6 @@ import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { GroupSelect } from '../../../components/groups/group-select.js';
-import type { Group } from '../../../lib/groups/get-groups.js';
 import { scanningTypeChoices, type SubnetFormValues } from '../subnet-form-values.js';
 
 interface SubnetFormFieldsProps {

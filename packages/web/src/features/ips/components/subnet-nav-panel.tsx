@@ -1,9 +1,8 @@
+import type { Group, Subnet } from '@ipam/core/api/ipam';
 import { ActionIcon, Anchor, Group as Row, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import type { Group } from '../../../lib/groups/get-groups.js';
-import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { ReasonedButton } from './reasoned-button.js';
 import { SubnetTree } from './subnet-tree.js';

@@ -1,9 +1,8 @@
+import { type Group, type Subnet, subnetCidr } from '@ipam/core/api/ipam';
 import { NavLink, Text } from '@mantine/core';
 import { IconFolder, IconFolderOpen, IconNetwork } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { Group } from '../../../lib/groups/get-groups.js';
 import { buildGroupTree, type GroupNode } from '../../../lib/groups/group-tree.js';
-import { type Subnet, subnetCidr } from '../../../lib/subnets/get-subnets.js';
 
 interface SubnetTreeProps {
   groups: readonly Group[];

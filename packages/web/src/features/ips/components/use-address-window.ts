@@ -1,6 +1,6 @@
+import { type Subnet, subnetLength } from '@ipam/core/api/ipam';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import type { Id } from '../../../lib/auth-types.js';
 import { type Address, type AddressPage, addressPageKey, fetchAddressPage } from '../api/addresses.js';
 import {
   ADDRESS_PAGE_SIZE,
@@ -11,7 +11,6 @@ import {
   planRequests,
   splitAnswer,
 } from '../address-paging.js';
-import { type Subnet, subnetLength } from '../../../lib/subnets/get-subnets.js';
 
 /** The rows of the list a screen needs, fetched page by page. */
 export interface AddressWindow {
@@ -26,7 +25,7 @@ export interface AddressWindow {
 }
 
 interface WindowRequest {
-  accountId: Id;
+  accountId: string;
   subnet: Subnet;
   view: AddressView;
   /** Rows in view (inclusive); null before the list is measured. */

@@ -2,7 +2,6 @@ import { scannerResponse } from '@ipam/core/api/scanner';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 const scannerListResponse = z.object({ items: z.array(scannerResponse) });
@@ -11,7 +10,7 @@ const scannerListResponse = z.object({ items: z.array(scannerResponse) });
 const lastSeenRefreshMs = 30_000;
 
 /** The account's scanners (live: a scanner or subnet event refreshes them, "(Removed)" included). */
-export function useScanners(accountId: Id) {
+export function useScanners(accountId: string) {
   return useQuery({
     queryKey: queryKeys.scanners(accountId),
     queryFn: async () => (await api.get(`/api/accounts/${accountId}/scanners`, scannerListResponse)).items,

@@ -1,3 +1,4 @@
+import type { Subnet } from '@ipam/core/api/ipam';
 import type { Scanner, ScannerWithKey } from '@ipam/core/api/scanner';
 import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { scannerCreateSchema, scannerUpdateSchema } from '@ipam/core/schemas/scanner-schemas';
@@ -7,8 +8,6 @@ import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
-import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { useCreateScanner, useUpdateScanner } from '../api/save-scanner.js';
 import {
   emptyScannerForm,
@@ -19,7 +18,7 @@ import {
 } from '../scanner-form-values.js';
 
 interface ScannerFormModalProps {
-  accountId: Id;
+  accountId: string;
   /** The account's subnets to pick from; undefined while they load. */
   subnets: readonly Subnet[] | undefined;
   opened: boolean;

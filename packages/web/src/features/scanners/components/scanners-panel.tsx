@@ -1,3 +1,4 @@
+import type { Account } from '@ipam/core/api/account';
 import type { Scanner, ScannerWithKey } from '@ipam/core/api/scanner';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -8,7 +9,6 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Account } from '../../../lib/auth-types.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
 import { useScanners } from '../api/get-scanners.js';
 import { useDeleteScanner, useRegenerateScannerKey, useRemoveMissingSubnets } from '../api/save-scanner.js';

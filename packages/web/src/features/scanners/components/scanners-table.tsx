@@ -1,7 +1,7 @@
+import type { Subnet } from '@ipam/core/api/ipam';
 import type { Scanner } from '@ipam/core/api/scanner';
 import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { formatDateTime } from '../../../lib/format.js';
-import type { Subnet } from '../../../lib/subnets/get-subnets.js';
 import { scannerSubnetLabels } from '../scanner-form-values.js';
 import { ScannerStatusBadge } from './scanner-status-badge.js';
 

@@ -1,22 +1,15 @@
+import { inviteResponse } from '@ipam/core/api/account';
+import { listOf } from '@ipam/core/api/common';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-export const inviteSchema = z.object({
-  id: z.union([z.string(), z.number()]),
-  email: z.string(),
-  invitedAt: z.string(),
-});
-export type Invite = z.infer<typeof inviteSchema>;
-
-const inviteListSchema = z.object({ items: z.array(inviteSchema) });
+const inviteList = listOf(inviteResponse);
 
 /** The account's pending invites. */
-export function useInvites(accountId: Id) {
+export function useInvites(accountId: string) {
   return useQuery({
     queryKey: queryKeys.invites(accountId),
-    queryFn: async () => (await api.get(`/api/accounts/${accountId}/invites`, inviteListSchema)).items,
+    queryFn: async () => (await api.get(`/api/accounts/${accountId}/invites`, inviteList)).items,
   });
 }

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Unlinks a user from the account (the owner cannot be removed; the server refuses). */
-export function useRemoveUser(accountId: Id) {
+export function useRemoveUser(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: Id) => api.delete(`/api/accounts/${accountId}/users/${userId}`),
+    mutationFn: (userId: string) => api.delete(`/api/accounts/${accountId}/users/${userId}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users(accountId) }),
   });
 }

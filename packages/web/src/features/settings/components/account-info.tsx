@@ -1,3 +1,4 @@
+import type { Account } from '@ipam/core/api/account';
 import { hasSupportTickets } from '@ipam/core/tiers';
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -5,16 +6,15 @@ import { IconArrowUpRight, IconLifebuoy } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { MessageForm } from '../../../components/support/message-form.js';
-import type { Account } from '../../../lib/auth-types.js';
 
 /** Settings › Account Info (spec §2): read-only fields, upgrade, and a support ticket above tier 0. */
 export function AccountInfo({ account }: { account: Account }) {
   const [isTicketOpen, ticket] = useDisclosure(false);
   const fields = [
-    { label: 'Account ID', value: String(account.id) },
+    { label: 'Account ID', value: account.id },
     { label: 'Tier', value: account.tierName },
-    { label: 'Max Users', value: String(account.maxusers ?? 0) },
-    { label: 'Max Networks', value: String(account.maxnetworks ?? 0) },
+    { label: 'Max Users', value: String(account.maxusers) },
+    { label: 'Max Networks', value: String(account.maxnetworks) },
   ];
   return (
     <Stack>

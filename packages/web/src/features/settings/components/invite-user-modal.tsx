@@ -5,11 +5,10 @@ import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { useCreateInvite } from '../api/create-invite.js';
 
 interface InviteUserModalProps {
-  accountId: Id;
+  accountId: string;
   opened: boolean;
   onClose: () => void;
 }

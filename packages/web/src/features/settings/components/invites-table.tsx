@@ -1,13 +1,12 @@
+import type { Invite } from '@ipam/core/api/account';
 import { Button, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { formatDateTime } from '../../../lib/format.js';
 import { useDeleteInvite } from '../api/delete-invite.js';
-import type { Invite } from '../api/get-invites.js';
 
 interface InvitesTableProps {
-  accountId: Id;
+  accountId: string;
   invites: Invite[];
 }
 

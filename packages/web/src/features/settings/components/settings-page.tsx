@@ -1,10 +1,10 @@
+import type { Account } from '@ipam/core/api/account';
 import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
 import { IconInfoCircle, IconRadar, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import type { Account } from '../../../lib/auth-types.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { AccountInfo } from './account-info.js';
 import { UsersPanel } from './users-panel.js';

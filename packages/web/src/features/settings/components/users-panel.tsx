@@ -1,8 +1,8 @@
+import type { Account } from '@ipam/core/api/account';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
-import type { Account } from '../../../lib/auth-types.js';
 import { useInvites } from '../api/get-invites.js';
 import { useAccountUsers } from '../api/get-users.js';
 import { InviteUserModal } from './invite-user-modal.js';
@@ -14,7 +14,7 @@ export function UsersPanel({ account }: { account: Account }) {
   const users = useAccountUsers(account.id);
   const invites = useInvites(account.id);
   const [isInviteOpen, inviteModal] = useDisclosure(false);
-  const maxUsers = account.maxusers ?? 0;
+  const maxUsers = account.maxusers;
   // Pending invites hold a seat too: the server refuses an invite that could exceed the limit.
   const seatsTaken = (users.data?.length ?? 0) + (invites.data?.length ?? 0);
   const isAtLimit = seatsTaken >= maxUsers;

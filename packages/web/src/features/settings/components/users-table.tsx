@@ -1,22 +1,21 @@
+import type { Member } from '@ipam/core/api/account';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { formatDateTime } from '../../../lib/format.js';
-import type { AccountUser } from '../api/get-users.js';
 import { useRemoveUser } from '../api/remove-user.js';
 
 interface UsersTableProps {
-  accountId: Id;
-  users: AccountUser[];
+  accountId: string;
+  users: Member[];
 }
 
 /** The "Users" table: Email, Last Login, Status, Actions (the owner is labelled, others removable). */
 export function UsersTable({ accountId, users }: UsersTableProps) {
   const removeUser = useRemoveUser(accountId);
 
-  function confirmRemove(user: AccountUser) {
+  function confirmRemove(user: Member) {
     modals.openConfirmModal({
       title: 'Remove user',
       children: <Text size="sm">Remove {user.email} from this account? They lose access at once.</Text>,

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
-import type { Id } from '../../../lib/auth-types.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { CalculatorKind } from '../lib/calculation-export.js';
 import type { IPv4Result, IPv6Result } from '../lib/result-fields.js';
@@ -89,11 +88,11 @@ export const ipv6CalculationsApi: CalculationsApi<IPv6Result> = {
   body: (ipAddress, prefixLength) => ({ ipAddress, prefixLength }),
 };
 
-const path = (accountId: Id, kind: CalculatorKind) => `/api/accounts/${accountId}/calculations/${kind}`;
+const path = (accountId: string, kind: CalculatorKind) => `/api/accounts/${accountId}/calculations/${kind}`;
 
 /** The account's saved calculations of one calculator, newest first. */
 export function useSavedCalculations<Result>(
-  accountId: Id | undefined,
+  accountId: string | undefined,
   calculations: CalculationsApi<Result>,
 ) {
   return useQuery({
@@ -110,7 +109,10 @@ export function useSavedCalculations<Result>(
 }
 
 /** Saves the inputs; the new calculation goes to the top of the cached list. */
-export function useSaveCalculation<Result>(accountId: Id | undefined, calculations: CalculationsApi<Result>) {
+export function useSaveCalculation<Result>(
+  accountId: string | undefined,
+  calculations: CalculationsApi<Result>,
+) {
   const queryClient = useQueryClient();
   const key = queryKeys.calculations(accountId ?? '', calculations.kind);
   return useMutation({
@@ -131,7 +133,7 @@ export function useSaveCalculation<Result>(accountId: Id | undefined, calculatio
 }
 
 /** Deletes a saved calculation of either calculator. */
-export function useDeleteCalculation(accountId: Id | undefined, kind: CalculatorKind) {
+export function useDeleteCalculation(accountId: string | undefined, kind: CalculatorKind) {
   const queryClient = useQueryClient();
   const key = queryKeys.calculations(accountId ?? '', kind);
   return useMutation({

@@ -1,9 +1,9 @@
+import type { Account } from '@ipam/core/api/account';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
-import type { Account } from '../../../lib/auth-types.js';
 import type { BaseResult, CalculatorDefinition } from './calculator-definitions.js';
 
 interface ResultPanelProps<Result extends BaseResult> {
