@@ -1,42 +1,9 @@
-import { ADDRESS_STATUSES, type AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
+import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
+import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { ADDRESS_PAGE_SIZE, type AddressView } from '../address-paging.js';
-
-/** An address row; never-written addresses come with `id` null. */
-export const addressSchema = z.object({
-  id: z.union([z.string(), z.number()]).nullable(),
-  ipAddress: z.string(),
-  status: z.enum(ADDRESS_STATUSES),
-  hostname: z
-    .string()
-    .nullish()
-    .transform((text) => text ?? ''),
-  description: z
-    .string()
-    .nullish()
-    .transform((text) => text ?? ''),
-  allowScannerUpdate: z.boolean(),
-  updatedDate: z.string().nullish(),
-  updatedBy: z.union([z.string(), z.number()]).nullish(),
-});
-export type Address = z.infer<typeof addressSchema>;
-
-const count = z.union([z.number(), z.string()]).transform(Number);
-
-/** One page of the list with the totals after filter and search. */
-export const addressPageSchema = z.object({
-  items: z.array(addressSchema),
-  total: count,
-  usedPercent: count,
-  nextCursor: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((cursor) => (cursor == null ? null : String(cursor))),
-});
-export type AddressPage = z.infer<typeof addressPageSchema>;
 
 /** The query key of one page: the subnet's address key plus what selects the page. */
 export function addressPageKey(
@@ -61,7 +28,7 @@ export function fetchAddressPage(
   if (view.filter) params.set('filter', view.filter);
   if (view.q) params.set('q', view.q);
   if (cursor !== null) params.set('cursor', cursor);
-  return api.get(`/api/accounts/${accountId}/subnets/${subnetId}/addresses?${params}`, addressPageSchema);
+  return api.get(`/api/accounts/${accountId}/subnets/${subnetId}/addresses?${params}`, addressPageResponse);
 }
 
 function useRefreshAddresses(accountId: string, subnetId: string) {
@@ -77,7 +44,7 @@ export function useSaveAddress(accountId: string, subnetId: string) {
       api.put(
         `/api/accounts/${accountId}/subnets/${subnetId}/addresses/${encodeURIComponent(ipAddress)}`,
         input,
-        addressSchema,
+        addressResponse,
       ),
     onSuccess: refresh,
   });
@@ -90,7 +57,7 @@ export function useClearAddress(accountId: string, subnetId: string) {
     mutationFn: (ipAddress: string) =>
       api.action(
         `/api/accounts/${accountId}/subnets/${subnetId}/addresses/${encodeURIComponent(ipAddress)}/clear`,
-        addressSchema,
+        addressResponse,
       ),
     onSuccess: refresh,
   });

@@ -1,7 +1,7 @@
+import type { Address } from '@ipam/core/api/ipam';
 import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect } from 'react';
-import type { Address } from '../api/addresses.js';
 import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';

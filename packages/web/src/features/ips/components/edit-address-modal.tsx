@@ -5,6 +5,7 @@ import {
   type AddressUpdateInput,
   isAddressStatus,
 } from '@ipam/core/schemas/address-schemas';
+import type { Address } from '@ipam/core/api/ipam';
 import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
 import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
@@ -12,7 +13,7 @@ import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import { type Address, useClearAddress, useSaveAddress } from '../api/addresses.js';
+import { useClearAddress, useSaveAddress } from '../api/addresses.js';
 import { BusyOverlay } from './busy-overlay.js';
 
 interface EditAddressModalProps {

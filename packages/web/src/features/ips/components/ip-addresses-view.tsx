@@ -1,5 +1,5 @@
 import type { AddressFilter } from '@ipam/core/address-listing';
-import { type Subnet, subnetCidr } from '@ipam/core/api/ipam';
+import { type Address, type Subnet, subnetCidr } from '@ipam/core/api/ipam';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
@@ -16,7 +16,6 @@ import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { errorMessage } from '../../../lib/api-client.js';
-import type { Address } from '../api/addresses.js';
 import { useApprovals } from '../api/approvals.js';
 import type { AddressView } from '../address-paging.js';
 import { AddressTable } from './address-table.js';

@@ -1,7 +1,7 @@
-import { type Subnet, subnetLength } from '@ipam/core/api/ipam';
+import { type Address, type AddressPage, type Subnet, subnetLength } from '@ipam/core/api/ipam';
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef } from 'react';
-import { type Address, type AddressPage, addressPageKey, fetchAddressPage } from '../api/addresses.js';
+import { addressPageKey, fetchAddressPage } from '../api/addresses.js';
 import {
   ADDRESS_PAGE_SIZE,
   type AddressView,
