@@ -1,34 +1,17 @@
-import { ADDRESS_STATUSES } from '@ipam/core/schemas/address-schemas';
+import { listOf, settledResponse } from '@ipam/core/api/common';
+import { approvalResponse } from '@ipam/core/api/ipam';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-/** An approval entry: what a scan saw, with the status the spec recommends (null: none). */
-export const approvalSchema = z.object({
-  id: z.string(),
-  ipAddress: z.string(),
-  status: z.string(),
-  hostname: z
-    .string()
-    .nullish()
-    .transform((text) => text ?? ''),
-  description: z
-    .string()
-    .nullish()
-    .transform((text) => text ?? ''),
-  recommendation: z.enum(ADDRESS_STATUSES).nullable(),
-});
-export type Approval = z.infer<typeof approvalSchema>;
-
-const approvalListSchema = z.object({ items: z.array(approvalSchema) });
+const approvalList = listOf(approvalResponse);
 
 /** The subnet's pending approvals in address order. */
 export function useApprovals(accountId: string, subnetId: string | null) {
   return useQuery({
     queryKey: queryKeys.approvals(accountId, subnetId ?? ''),
     queryFn: async () =>
-      (await api.get(`/api/accounts/${accountId}/subnets/${subnetId}/approvals`, approvalListSchema)).items,
+      (await api.get(`/api/accounts/${accountId}/subnets/${subnetId}/approvals`, approvalList)).items,
     enabled: subnetId !== null,
   });
 }
@@ -47,7 +30,7 @@ export function useSettleApprovals(accountId: string, subnetId: string) {
     mutationFn: ({ action, approvalId }: Settlement) => {
       const base = `/api/accounts/${accountId}/subnets/${subnetId}/approvals`;
       const path = approvalId === null ? `${base}/${action}-all` : `${base}/${approvalId}/${action}`;
-      return api.action(path, z.unknown());
+      return api.action(path, settledResponse);
     },
     onSettled: (_result, _error, { action }) =>
       Promise.all([

@@ -1,6 +1,7 @@
+import type { Approval } from '@ipam/core/api/ipam';
 import { Alert, Box, Button, Group as Row, Modal, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.js';
-import { type Approval, useSettleApprovals } from '../api/approvals.js';
+import { useSettleApprovals } from '../api/approvals.js';
 import { BusyOverlay } from './busy-overlay.js';
 
 interface PendingApprovalsModalProps {
@@ -9,11 +10,6 @@ interface PendingApprovalsModalProps {
   approvals: readonly Approval[];
   opened: boolean;
   onClose: () => void;
-}
-
-/** The spec's recommendation for an entry, or "No recommendation.". */
-function recommendationText(approval: Approval): string {
-  return approval.recommendation ? `Change to ${approval.recommendation}` : 'No recommendation.';
 }
 
 /** Pending Approvals: what scans found, each with its recommendation; Confirm, Ignore, and for all. */
@@ -53,7 +49,7 @@ export function PendingApprovalsModal({
                       <Table.Td>{approval.status}</Table.Td>
                       <Table.Td>{approval.hostname}</Table.Td>
                       <Table.Td>{approval.description}</Table.Td>
-                      <Table.Td>{recommendationText(approval)}</Table.Td>
+                      <Table.Td>Change to {approval.recommendation}</Table.Td>
                       <Table.Td>
                         <Row gap="xs" wrap="nowrap">
                           <Button
