@@ -45,12 +45,12 @@ function StatCards({ accountId }: { accountId: string }) {
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       <StatCard label="Total Subnets" value={data?.totalSubnets} icon={IconNetwork} />
       <StatCard label="Total Groups" value={data?.totalGroups} icon={IconFolders} />
-      <StatCard label="Max Networks" value={data ? (data.maxNetworks ?? 0) : undefined} icon={IconGauge} />
+      <StatCard label="Max Networks" value={data?.maxNetworks} icon={IconGauge} />
     </SimpleGrid>
   );
 }
 
-/** The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks (0 when unset). */
+/** The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks. */
 export function Dashboard() {
   const account = useCurrentAccount();
   return (
