@@ -1,14 +1,7 @@
+import { type LiveEvent, type LiveEventKind, liveEventSchema } from '@ipam/core/api/live-event';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { queryKeys } from './query-keys.js';
-
-/** One live event: what changed in the account (`kind` is e.g. group, subnet, address, user, invite). */
-const accountEventSchema = z.object({
-  kind: z.string(),
-  id: z.union([z.string(), z.number()]),
-  subnetId: z.union([z.string(), z.number()]).nullish(),
-});
 
 /** A burst of events (a scan, a bulk edit) is answered with one refetch after this pause. */
 export const eventDebounceMs = 200;
@@ -16,7 +9,7 @@ export const eventDebounceMs = 200;
 const retryDelaysMs = [2_000, 5_000, 15_000, 30_000];
 
 /** Kinds that change the session's own answer (the user's accounts, their limits). */
-const sessionKinds = new Set(['user', 'account']);
+const sessionKinds: ReadonlySet<LiveEventKind> = new Set(['user', 'account']);
 
 /**
  * Keeps the cached data of the current account fresh: holds the account's event stream
@@ -103,9 +96,10 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
   };
 }
 
-function parseEvent(data: string): z.infer<typeof accountEventSchema> | undefined {
+/** Core's live event, or undefined for a line that is not one. */
+function parseEvent(data: string): LiveEvent | undefined {
   try {
-    const parsed = accountEventSchema.safeParse(JSON.parse(data));
+    const parsed = liveEventSchema.safeParse(JSON.parse(data));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
