@@ -1,5 +1,7 @@
+import { type SavedIPv4, savedIPv4Response, savedIPv6Response } from '@ipam/core/api/calculation';
+import { listOf } from '@ipam/core/api/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { CalculatorKind } from '../lib/calculation-export.js';
@@ -15,58 +17,20 @@ export interface SavedCalculation<Result> {
   createdByEmail: string | null;
 }
 
-const ipv4ResultSchema = z.object({
-  address: z.string(),
-  cidr: z.number(),
-  networkAddress: z.string(),
-  broadcastAddress: z.string().nullable(),
-  firstUsable: z.string(),
-  lastUsable: z.string(),
-  usableIpRange: z.string(),
-  totalAddresses: z.number(),
-  totalHosts: z.number(),
-  subnetMask: z.string(),
-  wildcardMask: z.string(),
-  binarySubnetMask: z.string(),
-  ipClass: z.string(),
-  ipType: z.string(),
-}) satisfies z.ZodType<IPv4Result>;
+/** What both saved shapes share, as the screen uses it: the mask or prefix as typed becomes `mask`. */
+function toSavedCalculation<Result>(
+  saved: Pick<SavedIPv4, 'id' | 'ipAddress' | 'createdAt' | 'createdByEmail'> & { calculationResult: Result },
+  mask: string,
+): SavedCalculation<Result> {
+  const { id, ipAddress, createdAt, createdByEmail, calculationResult } = saved;
+  return { id, ipAddress, mask, result: calculationResult, createdAt, createdByEmail };
+}
 
-const ipv6ResultSchema = z.object({
-  address: z.string(),
-  cidr: z.number(),
-  networkAddress: z.string(),
-  lastAddress: z.string(),
-  usableIpRange: z.string(),
-  totalAddresses: z.string(),
-  subnetMask: z.string(),
-  ipType: z.string(),
-}) satisfies z.ZodType<IPv6Result>;
+/** `GET|POST /api/accounts/:a/calculations/ipv4` items: core's shape, the spec's subnetMask as `mask`. */
+const savedIPv4 = savedIPv4Response.transform((saved) => toSavedCalculation(saved, saved.subnetMask));
 
-const savedFields = {
-  id: z.string(),
-  ipAddress: z.string(),
-  createdAt: z.string(),
-  createdByEmail: z.string().nullable(),
-};
-
-/** `GET|POST /api/accounts/:a/calculations/ipv4` items: the spec's subnetMask and cidr. */
-const savedIPv4Schema = z
-  .object({ ...savedFields, subnetMask: z.string(), calculationResult: ipv4ResultSchema })
-  .transform(({ subnetMask, calculationResult, ...rest }) => ({
-    ...rest,
-    mask: subnetMask,
-    result: calculationResult,
-  }));
-
-/** `GET|POST /api/accounts/:a/calculations/ipv6` items: the spec's prefixLength (as typed). */
-const savedIPv6Schema = z
-  .object({ ...savedFields, prefixLength: z.string(), calculationResult: ipv6ResultSchema })
-  .transform(({ prefixLength, calculationResult, ...rest }) => ({
-    ...rest,
-    mask: prefixLength,
-    result: calculationResult,
-  }));
+/** `GET|POST /api/accounts/:a/calculations/ipv6` items: core's shape, the prefix length as typed as `mask`. */
+const savedIPv6 = savedIPv6Response.transform((saved) => toSavedCalculation(saved, saved.prefixLength));
 
 /** How one calculator talks to the API. */
 export interface CalculationsApi<Result> {
@@ -78,13 +42,13 @@ export interface CalculationsApi<Result> {
 
 export const ipv4CalculationsApi: CalculationsApi<IPv4Result> = {
   kind: 'ipv4',
-  saved: savedIPv4Schema,
+  saved: savedIPv4,
   body: (ipAddress, subnetMask) => ({ ipAddress, subnetMask }),
 };
 
 export const ipv6CalculationsApi: CalculationsApi<IPv6Result> = {
   kind: 'ipv6',
-  saved: savedIPv6Schema,
+  saved: savedIPv6,
   body: (ipAddress, prefixLength) => ({ ipAddress, prefixLength }),
 };
 
@@ -98,12 +62,7 @@ export function useSavedCalculations<Result>(
   return useQuery({
     queryKey: queryKeys.calculations(accountId ?? '', calculations.kind),
     queryFn: async () =>
-      (
-        await api.get(
-          path(accountId ?? '', calculations.kind),
-          z.object({ items: z.array(calculations.saved) }),
-        )
-      ).items,
+      (await api.get(path(accountId ?? '', calculations.kind), listOf(calculations.saved))).items,
     enabled: accountId !== undefined,
   });
 }

@@ -1,17 +1,10 @@
-import type { IPv4Calculation } from '@ipam/core/calculator-ipv4';
-import type { IPv6Calculation } from '@ipam/core/calculator-ipv6';
+import type { SavedIPv4, SavedIPv6 } from '@ipam/core/api/calculation';
 
-/** The IPv4 calculator's result as the screen and the CSV use it: core's, or a saved one's JSON. */
-export type IPv4Result = Omit<IPv4Calculation, 'version' | 'ipClass' | 'ipType'> & {
-  readonly ipClass: string;
-  readonly ipType: string;
-};
+/** The IPv4 result as the screen and the CSV use it: core's contract (a live IPv4Calculation fits it). */
+export type IPv4Result = SavedIPv4['calculationResult'];
 
-/** The IPv6 calculator's result as the screen and the CSV use it: core's, or a saved one's JSON. */
-export type IPv6Result = Pick<
-  IPv6Calculation,
-  'address' | 'cidr' | 'networkAddress' | 'lastAddress' | 'usableIpRange' | 'totalAddresses' | 'subnetMask'
-> & { readonly ipType: string };
+/** The IPv6 result as the screen and the CSV use it: core's contract (a live IPv6Calculation fits it). */
+export type IPv6Result = SavedIPv6['calculationResult'];
 
 /** One line of a result: its label, the text on screen and the plain value written to CSV. */
 export interface FieldDefinition<Result> {
