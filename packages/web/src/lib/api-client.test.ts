@@ -31,6 +31,10 @@ beforeAll(async () => {
       if (request.url === '/refused') {
         response.writeHead(409, { 'Content-Type': 'application/json' });
         response.end(JSON.stringify({ error: 'Taken.', code: 'conflict', fields: { name: 'Taken.' } }));
+      } else if (request.url === '/proxy-down') {
+        response.writeHead(502, { 'Content-Type': 'text/html' }).end('<h1>502 Bad Gateway</h1>');
+      } else if (request.url === '/no-code') {
+        response.writeHead(500, { 'Content-Type': 'application/json' }).end('{"error":"Boom."}');
       } else if (request.method === 'DELETE') {
         response.writeHead(204).end();
       } else {
@@ -92,5 +96,18 @@ describe('api client requests', () => {
       message: 'Taken.',
       fields: { name: 'Taken.' },
     });
+  });
+
+  it("reads a body that is not core's error answer (a proxy's page, JSON without a code) as a generic error", async () => {
+    const proxied = await api.get('/proxy-down', ok).catch((error: unknown) => error);
+    expect(proxied).toBeInstanceOf(ApiError);
+    expect(proxied).toMatchObject({
+      status: 502,
+      code: 'http_error',
+      message: 'Request failed (502).',
+      fields: {},
+    });
+    const uncoded = await api.get('/no-code', ok).catch((error: unknown) => error);
+    expect(uncoded).toMatchObject({ status: 500, code: 'http_error', message: 'Request failed (500).' });
   });
 });

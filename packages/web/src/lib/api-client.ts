@@ -1,3 +1,4 @@
+import { errorResponse } from '@ipam/core/api/common';
 import { z } from 'zod';
 
 /** An error answered by the API: the HTTP status plus the body's stable code, message and field messages. */
@@ -12,12 +13,6 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
-
-const errorBodySchema = z.object({
-  error: z.string(),
-  code: z.string().optional(),
-  fields: z.record(z.string(), z.string()).optional(),
-});
 
 type UnauthorizedHandler = () => void;
 let onUnauthorized: UnauthorizedHandler = () => {};
@@ -65,13 +60,17 @@ async function request<T>(
   return schema.parse(await response.json());
 }
 
+/**
+ * The API's error answer (core's errorResponse); any other body (a proxy's HTML page, an empty
+ * body, JSON of another shape) becomes a generic error with the status.
+ */
 async function toApiError(response: Response): Promise<ApiError> {
-  const parsed = errorBodySchema.safeParse(await response.json().catch(() => null));
+  const parsed = errorResponse.safeParse(await response.json().catch(() => null));
   if (!parsed.success) {
     return new ApiError(response.status, 'http_error', `Request failed (${response.status}).`);
   }
   const { error, code, fields } = parsed.data;
-  return new ApiError(response.status, code ?? 'http_error', error, fields);
+  return new ApiError(response.status, code, error, fields);
 }
 
 /** Parses nothing: for answers without a body (204). */
