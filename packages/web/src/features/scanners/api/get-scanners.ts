@@ -1,10 +1,10 @@
+import { listOf } from '@ipam/core/api/common';
 import { scannerResponse } from '@ipam/core/api/scanner';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-const scannerListResponse = z.object({ items: z.array(scannerResponse) });
+const scannerList = listOf(scannerResponse);
 
 /** An agent calling in changes its last-seen time without a live event: the list is re-read this often. */
 const lastSeenRefreshMs = 30_000;
@@ -13,7 +13,7 @@ const lastSeenRefreshMs = 30_000;
 export function useScanners(accountId: string) {
   return useQuery({
     queryKey: queryKeys.scanners(accountId),
-    queryFn: async () => (await api.get(`/api/accounts/${accountId}/scanners`, scannerListResponse)).items,
+    queryFn: async () => (await api.get(`/api/accounts/${accountId}/scanners`, scannerList)).items,
     refetchInterval: lastSeenRefreshMs,
   });
 }
