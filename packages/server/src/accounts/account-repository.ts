@@ -232,5 +232,9 @@ export async function listAllAccounts(
 
 /** An account by id, read fresh (no lock), or undefined. */
 export async function findAccountById(db: Db, accountId: string): Promise<AccountRecord | undefined> {
-  return db.selectFrom('accounts').select(accountColumns).where('accounts.id', '=', accountId).executeTakeFirst();
+  return db
+    .selectFrom('accounts')
+    .select(accountColumns)
+    .where('accounts.id', '=', accountId)
+    .executeTakeFirst();
 }
