@@ -1,5 +1,5 @@
-// The scanner agent's sweep speed on loopback: a /24 and a /16 through each probe (fping, ping, TCP).
-// Run: node --conditions=source --import tsx bench/src/scanner-sweep.ts [--skip-16]
+// The scanner agent's sweep speed on loopback: a /24, a /20 and a /16 through each probe (fping, ping, TCP).
+// Run: node --conditions=source --import tsx bench/src/scanner-sweep.ts [--skip-16]  (--skip-16: the /24s and /20s only)
 // Loopback only: every 127.x address answers ICMP and refuses closed TCP ports, so these time live
 // hosts (ICMP) and refused hosts (TCP); a silent host costs the probe's timeout instead.
 import type { ScanJob } from '@ipam/core/api/scanner';
@@ -52,6 +52,9 @@ const cases: [string, Prober | null, ScanJob][] = [
   ['ping ×64', tools.ping === null ? null : pingProber(tools.ping, 1000, 64), job('127.0.0.0', 24)],
   ['tcp, refused is dead', tcp, job('127.0.0.0', 24)],
   ['tcp, refused is alive', tcpRefusedAlive, job('127.0.0.0', 24)],
+  ['fping', tools.fping === null ? null : fpingProber(tools.fping), job('127.2.0.0', 20)],
+  ['ping ×64', tools.ping === null ? null : pingProber(tools.ping, 1000, 64), job('127.2.0.0', 20)],
+  ['tcp, refused is dead', tcp, job('127.2.0.0', 20)],
 ];
 if (!process.argv.includes('--skip-16')) {
   cases.push(['fping', tools.fping === null ? null : fpingProber(tools.fping), job('127.1.0.0', 16)]);
