@@ -95,22 +95,7 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.upgrade,
-        ...screen(
-          async () =>
-            (await import('../features/static/components/upgrade-coming-soon.js')).UpgradeComingSoon,
-        ),
-      },
-      {
-        path: paths.checkoutSuccess,
-        ...screen(
-          async () => (await import('../features/static/components/checkout-pages.js')).CheckoutSuccessPage,
-        ),
-      },
-      {
-        path: paths.checkoutCancel,
-        ...screen(
-          async () => (await import('../features/static/components/checkout-pages.js')).CheckoutCancelPage,
-        ),
+        ...screen(async () => (await import('../features/static/components/plans-page.js')).PlansPage),
       },
       {
         path: '*',

@@ -13,8 +13,6 @@ export const paths = {
   terms: '/tos',
   privacy: '/privacy',
   upgrade: '/upgrade',
-  checkoutSuccess: '/checkout/success',
-  checkoutCancel: '/checkout/cancel',
   apiDocs: '/api/docs',
   /** How to install and run the scanner agent (linked from Settings › Scanners). */
   scannerSetup: '/docs/scanner',

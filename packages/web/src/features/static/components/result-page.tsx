@@ -11,7 +11,7 @@ interface ResultPageProps {
   action: { label: string; to: string };
 }
 
-/** A centred one-message page with one way on (checkout results, 404, coming soon). */
+/** A centred one-message page with one way on (the 404 page). */
 export function ResultPage({ icon, color, title, message, action }: ResultPageProps) {
   useEffect(() => {
     document.title = `${title} · ${productName}`;

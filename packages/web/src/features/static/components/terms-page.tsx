@@ -4,7 +4,7 @@ const sections: LegalSection[] = [
   {
     heading: '1. The service',
     body: () =>
-      'IPAM is an IP address management service: it stores the groups, subnets, IP addresses and related notes that you and your team enter, and offers calculators and a network planner.',
+      'IPAM is an IP address management service: it stores the groups, subnets, IP addresses and related notes that you and your team enter, and offers subnet calculators.',
   },
   {
     heading: '2. Your account',

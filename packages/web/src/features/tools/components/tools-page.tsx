@@ -1,19 +1,19 @@
 import { Tabs } from '@mantine/core';
-import { IconCalculator, IconHierarchy2 } from '@tabler/icons-react';
+import { IconCalculator } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import { ComingSoon } from '../../../components/ui/placeholder.js';
 import { CalculatorPanel } from './calculator-panel.js';
 import { ipv4Calculator, ipv6Calculator } from './calculator-definitions.js';
 
-const tabs = ['ipv4', 'ipv6', 'planner'] as const;
+// The spec's third tab, Network Planner, is shown once the planner is built.
+const tabs = ['ipv4', 'ipv6'] as const;
 type ToolsTab = (typeof tabs)[number];
 
 function isToolsTab(value: string | null): value is ToolsTab {
   return tabs.some((tab) => tab === value);
 }
 
-/** /tools (tools spec §2): 'Networking Tools' with the IPv4 Calculator (default), IPv6 Calculator and Network Planner tabs. */
+/** /tools (tools spec §2): 'Networking Tools' with the IPv4 Calculator (default) and IPv6 Calculator tabs. */
 export function ToolsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -32,9 +32,6 @@ export function ToolsPage() {
           <Tabs.Tab value="ipv6" leftSection={<IconCalculator size={16} />}>
             IPv6 Calculator
           </Tabs.Tab>
-          <Tabs.Tab value="planner" leftSection={<IconHierarchy2 size={16} />}>
-            Network Planner
-          </Tabs.Tab>
         </Tabs.List>
         {/* The calculators stay mounted, so switching tabs keeps what was typed. */}
         <Tabs.Panel value="ipv4">
@@ -42,9 +39,6 @@ export function ToolsPage() {
         </Tabs.Panel>
         <Tabs.Panel value="ipv6">
           <CalculatorPanel definition={ipv6Calculator} />
-        </Tabs.Panel>
-        <Tabs.Panel value="planner">
-          <ComingSoon what="The Network Planner (named plans, validation, splitting and export)" />
         </Tabs.Panel>
       </Tabs>
     </>
