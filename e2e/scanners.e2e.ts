@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { messages } from '@ipam/core/messages';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasFocus, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, startServer } from './support/server.js';
+import { pickSubnet } from './support/scanner-form.js';
 
 // Settings › Scanners against the real server: register a scanner, see its key once, start the real
 // agent with it, regenerate, edit, "(Removed)" subnets, delete; tier 0 has no Scanners tab.
@@ -30,17 +31,6 @@ async function shownKey(page: Page): Promise<string> {
   const key = await dialog.getByRole('textbox', { name: 'API key' }).inputValue();
   expect(key).toMatch(/^[A-Za-z0-9]{32}$/);
   return key;
-}
-
-/** Picks a subnet in the Subnets picker by keyboard: type to filter, arrow to the option, Enter, Tab away. */
-async function pickSubnet(form: Locator, search: string, option: string): Promise<void> {
-  const picker = form.getByRole('combobox', { name: 'Subnets to scan' });
-  await picker.fill(search);
-  await form.page().getByRole('option', { name: option }).waitFor();
-  await picker.press('ArrowDown');
-  await picker.press('Enter');
-  await picker.press('Tab');
-  await form.getByText(option).waitFor();
 }
 
 /** One round of the real agent with the key (no probes run: its subnets have no scanning). */

@@ -12,6 +12,7 @@ import {
 import { signUp } from './support/app.js';
 import { type Browser, laptop, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, startServer } from './support/server.js';
+import { pickSubnet } from './support/scanner-form.js';
 
 // Issue 14: subnet scanning end to end, with the real agent on loopback subnets only. A tier-1 owner
 // sets up an approval subnet and a scanner in the UI; one --once round of `ipam-scanner` finds every
@@ -112,17 +113,6 @@ async function openSubnetPage(page: Page, url: string): Promise<unknown> {
   expect(stream.status()).toBe(200);
   expect(approvals.status()).toBe(200);
   return approvals.json();
-}
-
-/** Picks a subnet in the scanner form's Subnets picker by keyboard. */
-async function pickSubnet(form: Locator, search: string, option: string): Promise<void> {
-  const picker = form.getByRole('combobox', { name: 'Subnets to scan' });
-  await picker.fill(search);
-  await form.page().getByRole('option', { name: option }).waitFor();
-  await picker.press('ArrowDown');
-  await picker.press('Enter');
-  await picker.press('Tab');
-  await form.getByText(option).waitFor();
 }
 
 /** The cells of an address row as text: address, status, hostname, description, actions. */
