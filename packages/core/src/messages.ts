@@ -81,16 +81,17 @@ export const messages = {
   // Plan subnet checks, split, VLSM and tiers: the spec names the rules, these texts are ours
   subnetVeryFewHosts: (cidr: number) => `A /${cidr} subnet leaves very few usable host addresses.`,
   subnetVeryLarge: (cidr: number) => `A /${cidr} subnet is very large.`,
-  highUtilization: (percent: number) => `High utilization: ${percent}% of usable host addresses are in use.`,
+  highUtilization: (percent: number) =>
+    `High utilization: ${percent.toFixed(1)}% of usable host addresses are in use.`,
   veryHighUtilization: (percent: number) =>
-    `Very high utilization: ${percent}% of usable host addresses are in use.`,
+    `Very high utilization: ${percent.toFixed(1)}% of usable host addresses are in use.`,
   hostsExceedAvailable: (current: bigint, available: bigint) =>
     `Current hosts (${current}) exceed available host addresses (${available}).`,
   reservedAddressInvalid: (position: number, version: 4 | 6) =>
     `Reserved address ${position} has invalid IPv${version} format.`,
   reservedAddressOutside: (position: number) => `Reserved address ${position} is outside the subnet.`,
   splitRecommendation: (percent: number) =>
-    `Utilization is ${percent}%: split the hosts across more subnets or move them to a larger one.`,
+    `Utilization is ${percent.toFixed(1)}%: split the hosts across more subnets or move them to a larger one.`,
   growthRecommendation: (hosts: bigint, cidr: number) =>
     `With planned growth this subnet needs room for ${hosts} hosts: a /${cidr}.`,
   splitTooLong: (max: number) => `New CIDR cannot be larger than ${max}`,
@@ -120,6 +121,40 @@ export const messages = {
   plannedGrowthRange: 'Planned growth must be between 0 and 500.',
   tooManyTags: 'A plan can have at most 10 tags.',
   tagTooLong: 'A tag can be at most 20 characters.',
+
+  // Planner rules the requirements add (PL-5, PL-12 … PL-20, PL-30, PL-41 … PL-47, PL-60, PL-106; texts ours)
+  tagHasComma: 'A tag cannot contain a comma.',
+  expectedVersionInvalid: 'Expected version must be a whole number of at least 1.',
+  splitNamingInvalid: 'Naming must be numbered, network or custom.',
+  exportFormatInvalid: 'Format must be csv, json or xlsx.',
+  planLimitReached: (max: number) => `You can keep at most ${max} network plans. Delete some to create more.`,
+  planSubnetLimitReached: (max: number) => `A plan can hold at most ${max} subnets.`,
+  networkNotPrefixStart: (network: string) =>
+    `Network address must be the network address of the prefix: ${network}.`,
+  childOutsideParent: (parent: string) => `A child subnet must lie inside its parent ${parent}.`,
+  subdividedByHand: 'Status subdivided is set by splitting.',
+  subnetHasChildren: 'Delete or move its child subnets first.',
+  alreadySubdivided: 'This subnet is already subdivided.',
+  versionConflict: 'This plan was changed by someone else. Reload it to see the latest version.',
+  noSubnetsToExport: 'This plan has no subnets to export.',
+  reservedAddressTwice: (position: number) => `Reserved address ${position} is listed twice.`,
+  makeChildRecommendation: (inner: string, outer: string) => `Make "${inner}" a child of "${outer}".`,
+  planDeleted: 'This plan was deleted.',
+  overlapPairsFound: (count: number) => `${count} overlapping subnet pair(s) found.`,
+  warningsFound: (count: number) => `${count} warning(s) found.`,
+  overlapsDetected: 'Overlapping Subnets Detected!',
+  validationPassed: 'Plan validation passed. No issues found.',
+  confirmDeletePlan: (name: string) => `Are you sure you want to delete plan "${name}"?`,
+  confirmDeletePlanSubnet: (name: string) => `Are you sure you want to delete subnet "${name}"?`,
+  childSubnetsDeletedToo: (count: number) => `Its ${count} child subnet(s) will be deleted too.`,
+  noPlansYet: 'No plans yet. Create your first plan.',
+  noPlansMatch: 'No plans match your search.',
+  applyWillCreate: 'will create',
+  applyExists: 'exists already',
+  applyOverlaps: (name: string, cidr: string) => `overlaps ${name} (${cidr})`,
+  applyOverLimit: (max: number) => `over your plan's limit of ${max} subnets`,
+  applyBlocked: 'Some subnets cannot be created: see the preview. Nothing was created.',
+  applyNothingSelected: 'Choose at least one plan subnet to create.',
 
   // Billing (tools spec §5, §8)
   notAuthenticated: 'User is not authenticated.',

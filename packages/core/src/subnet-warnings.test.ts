@@ -54,7 +54,7 @@ describe('utilization', () => {
 
   it('warns of high utilization above 80% (25 of 30)', () => {
     expect(check('10.0.0.0/27', 25).warnings).toEqual([
-      { type: 'HIGH_UTILIZATION', message: 'High utilization: 83% of usable host addresses are in use.' },
+      { type: 'HIGH_UTILIZATION', message: 'High utilization: 83.3% of usable host addresses are in use.' },
     ]);
   });
 
@@ -66,7 +66,7 @@ describe('utilization', () => {
     expect(check('10.0.0.0/27', 28).warnings).toEqual([
       {
         type: 'VERY_HIGH_UTILIZATION',
-        message: 'Very high utilization: 93% of usable host addresses are in use.',
+        message: 'Very high utilization: 93.3% of usable host addresses are in use.',
       },
     ]);
   });
@@ -74,7 +74,33 @@ describe('utilization', () => {
   it('recommends a split above 80%', () => {
     expect(check('10.0.0.0/27', 25).recommendations).toContainEqual({
       type: 'SPLIT_SUBNET',
-      suggestion: 'Utilization is 83%: split the hosts across more subnets or move them to a larger one.',
+      suggestion: 'Utilization is 83.3%: split the hosts across more subnets or move them to a larger one.',
+    });
+  });
+
+  it('PL-98: 204 hosts of a /24 (80.3%) warn and recommend a split; 203 (79.9%) do neither', () => {
+    expect(check('10.0.0.0/24', 204).utilization).toBe(80.3);
+    expect(check('10.0.0.0/24', 204).warnings).toEqual([
+      { type: 'HIGH_UTILIZATION', message: 'High utilization: 80.3% of usable host addresses are in use.' },
+    ]);
+    expect(check('10.0.0.0/24', 204).recommendations.map((r) => r.type)).toContain('SPLIT_SUBNET');
+    expect(check('10.0.0.0/24', 203).utilization).toBe(79.9);
+    expect(check('10.0.0.0/24', 203).warnings).toEqual([]);
+    expect(check('10.0.0.0/24', 203).recommendations.map((r) => r.type)).not.toContain('SPLIT_SUBNET');
+  });
+
+  it('PL-97: 120 hosts of a /25 are 95.2% and, with 25% growth, need a /24', () => {
+    const result = check('10.0.2.0/25', 120, { plannedGrowth: 25 });
+    expect(result.utilization).toBe(95.2);
+    expect(result.warnings).toEqual([
+      {
+        type: 'VERY_HIGH_UTILIZATION',
+        message: 'Very high utilization: 95.2% of usable host addresses are in use.',
+      },
+    ]);
+    expect(result.recommendations).toContainEqual({
+      type: 'PLAN_FOR_GROWTH',
+      suggestion: 'With planned growth this subnet needs room for 150 hosts: a /24.',
     });
   });
 
@@ -111,6 +137,13 @@ describe('errors', () => {
       reservedAddresses: [{ address: '10.0.0.1' }, { address: '10.0.0.300' }],
     });
     expect(result.errors).toEqual(['Reserved address 2 has invalid IPv4 format.']);
+  });
+
+  it('PL-25: names a reserved address listed twice (the same address in another spelling too)', () => {
+    const result = check('2001:db8::/64', 0, {
+      reservedAddresses: [{ address: '2001:db8::1' }, { address: '2001:DB8:0::1' }],
+    });
+    expect(result.errors).toEqual(['Reserved address 2 is listed twice.']);
   });
 
   it('refuses an IPv6 reserved address in an IPv4 subnet', () => {

@@ -22,7 +22,7 @@ export interface SubnetCheck {
   /** False when there are errors; warnings do not block saving. */
   readonly isValid: boolean;
   readonly usableHosts: bigint;
-  /** currentHosts over usable hosts, in percent, rounded (may pass 100). */
+  /** currentHosts over usable hosts, in percent, rounded to one decimal (may pass 100). */
   readonly utilization: number;
   readonly warnings: ReadonlyArray<{ readonly type: SubnetWarningType; readonly message: string }>;
   readonly errors: readonly string[];
@@ -60,7 +60,8 @@ export function checkPlanSubnet(input: SubnetCheckInput): SubnetCheck {
     warnings.push({ type: 'VERY_LARGE_SUBNET', message: messages.subnetVeryLarge(prefix.length) });
   }
 
-  const utilization = Number((200n * hosts + usableHosts) / (2n * usableHosts));
+  // One decimal for display (PL-4); the thresholds below compare the exact ratio (PL-23, S17).
+  const utilization = Number((2000n * hosts + usableHosts) / (2n * usableHosts)) / 10;
   if (hosts > usableHosts) {
     errors.push(messages.hostsExceedAvailable(hosts, usableHosts));
   } else if (hosts * 100n > usableHosts * 90n) {
@@ -81,10 +82,13 @@ export function checkPlanSubnet(input: SubnetCheckInput): SubnetCheck {
     });
   }
 
+  const seen = new Set<bigint>();
   (input.reservedAddresses ?? []).forEach(({ address }, index) => {
     const value = parseVersionedAddress(prefix.version, address);
     if (value === null) errors.push(messages.reservedAddressInvalid(index + 1, prefix.version));
     else if (!prefixContains(prefix, value)) errors.push(messages.reservedAddressOutside(index + 1));
+    else if (seen.has(value)) errors.push(messages.reservedAddressTwice(index + 1));
+    if (value !== null) seen.add(value);
   });
 
   return { isValid: errors.length === 0, usableHosts, utilization, warnings, errors, recommendations };

@@ -11,6 +11,7 @@ export const LIVE_EVENT_KINDS = [
   'approval',
   'calculation',
   'scanner',
+  'plan',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   planCreateSchema,
+  planExportQuery,
+  planSplitSchema,
   planSubnetSchema,
   planSubnetUpdateSchema,
   planUpdateSchema,
@@ -227,5 +229,59 @@ describe('planSubnetUpdateSchema', () => {
 
   it('refuses an unknown status', () => {
     expect(planSubnetUpdateSchema.safeParse({ status: 'retired' }).success).toBe(false);
+  });
+});
+
+describe('tags (S42)', () => {
+  it('refuses a tag with a comma inside (the UI splits on commas)', () => {
+    expect(messagesOf(planCreateSchema.safeParse({ name: 'Office', tags: ['a,b'] }))).toEqual([
+      'A tag cannot contain a comma.',
+    ]);
+  });
+});
+
+describe('planSplitSchema (PL-15, PL-82 … PL-84)', () => {
+  it('defaults to numbered names, keeping the original and inheriting', () => {
+    expect(planSplitSchema.parse({ newCidr: 26 })).toEqual({
+      newCidr: 26,
+      naming: 'numbered',
+      customPrefix: '',
+      keepOriginal: true,
+      inherit: true,
+    });
+  });
+
+  it('refuses a custom prefix over 50 characters and an unknown naming', () => {
+    expect(
+      messagesOf(planSplitSchema.safeParse({ newCidr: 26, naming: 'custom', customPrefix: 'p'.repeat(51) })),
+    ).toEqual(['Custom prefix must be at most 50 characters.']);
+    expect(messagesOf(planSplitSchema.safeParse({ newCidr: 26, naming: 'random' }))).toEqual([
+      'Naming must be numbered, network or custom.',
+    ]);
+  });
+});
+
+describe('planExportQuery (PL-17, PL-87)', () => {
+  it("has the dialog's defaults: CSV with details, reserved and planning, without validation", () => {
+    expect(planExportQuery.parse({})).toEqual({
+      format: 'csv',
+      details: true,
+      reserved: true,
+      validation: false,
+      planning: true,
+    });
+  });
+
+  it('reads the flags as text and refuses other values', () => {
+    expect(planExportQuery.parse({ format: 'xlsx', validation: 'true' })).toMatchObject({
+      format: 'xlsx',
+      validation: true,
+    });
+    expect(messagesOf(planExportQuery.safeParse({ format: 'pdf' }))).toEqual([
+      'Format must be csv, json or xlsx.',
+    ]);
+    expect(messagesOf(planExportQuery.safeParse({ details: 'yes' }))).toEqual([
+      'details must be true or false.',
+    ]);
   });
 });

@@ -21,7 +21,8 @@ const tags = z
       .string({ error: messages.mustBeText('Tag') })
       .trim()
       .toLowerCase()
-      .max(MAX_TAG_LENGTH, messages.tagTooLong),
+      .max(MAX_TAG_LENGTH, messages.tagTooLong)
+      .refine((tag) => !tag.includes(','), messages.tagHasComma),
     {
       error: messages.mustBeList('Tags'),
     },
@@ -49,6 +50,8 @@ const planDescription = optionalText('Description', MAX_DESCRIPTION_LENGTH);
 
 /** `POST /api/accounts/:a/plans`: name, description, tags, settings, optionally a template to start from. */
 export const planCreateSchema = z.strictObject({
+  /** Copies the subnets of one of the account's plans marked isTemplate (PL-74). */
+  fromPlanId: optionalText('Template plan', 100).optional(),
   name: planName,
   description: planDescription.default(''),
   tags: tags.default([]),
@@ -58,8 +61,19 @@ export const planCreateSchema = z.strictObject({
 });
 export type PlanCreateInput = z.infer<typeof planCreateSchema>;
 
+/**
+ * The plan version a write was based on (PL-20): when given and the plan has moved on, the write is
+ * refused with 409 version_conflict. The web app always sends it.
+ */
+const expectedVersion = z
+  .number({ error: messages.expectedVersionInvalid })
+  .int(messages.expectedVersionInvalid)
+  .min(1, messages.expectedVersionInvalid)
+  .optional();
+
 /** `PATCH /api/accounts/:a/plans/:id`: any of name, description, tags, settings (each setting alone). */
 export const planUpdateSchema = z.strictObject({
+  expectedVersion,
   name: planName.optional(),
   description: planDescription.optional(),
   tags: tags.optional(),
@@ -120,6 +134,7 @@ const planSubnetFields = {
 export const planSubnetSchema = z
   .strictObject({
     ...planSubnetFields,
+    expectedVersion,
     description: planSubnetFields.description.default(''),
     ipVersion: planSubnetFields.ipVersion.default('IPv4'),
     vlan: planSubnetFields.vlan.default(null),
@@ -154,5 +169,74 @@ export type PlanSubnetInput = z.infer<typeof planSubnetSchema>;
  * `PATCH /api/accounts/:a/plans/:id/subnets/:sid`: any of the same fields, shape-checked only; the
  * server merges them into the stored subnet and checks the result with planSubnetSchema.
  */
-export const planSubnetUpdateSchema = z.strictObject(planSubnetFields).partial();
+export const planSubnetUpdateSchema = z.strictObject({ ...planSubnetFields, expectedVersion }).partial();
 export type PlanSubnetUpdateInput = z.infer<typeof planSubnetUpdateSchema>;
+
+/** Bodyless writes (delete a plan or a subnet, duplicate, validate) may name the version they saw. */
+export const planVersionBody = z.strictObject({ expectedVersion }).nullish();
+
+export const SPLIT_NAMINGS = ['numbered', 'network', 'custom'] as const;
+export const MAX_SPLIT_PREFIX_LENGTH = 50;
+
+/** `POST /api/accounts/:a/plans/:id/subnets/:sid/split` (PL-15, PL-82 … PL-84). */
+export const planSplitSchema = z.strictObject({
+  newCidr: z.number({ error: messages.newCidrMustBeLarger }).int(messages.newCidrMustBeLarger),
+  naming: z.enum(SPLIT_NAMINGS, { error: messages.splitNamingInvalid }).default('numbered'),
+  customPrefix: optionalText('Custom prefix', MAX_SPLIT_PREFIX_LENGTH).default(''),
+  keepOriginal: flag('Keep original subnet').default(true),
+  inherit: flag('Inherit VLAN and planning settings').default(true),
+  expectedVersion,
+});
+export type PlanSplitInput = z.infer<typeof planSplitSchema>;
+
+export const PLAN_EXPORT_FORMATS = ['csv', 'json', 'xlsx'] as const;
+export type PlanExportFormat = (typeof PLAN_EXPORT_FORMATS)[number];
+
+/** A query flag: 'true' or 'false' as text (query strings carry no booleans). */
+function queryFlag(label: string, fallback: boolean) {
+  return z
+    .enum(['true', 'false'], { error: messages.mustBeTrueOrFalse(label) })
+    .default(fallback ? 'true' : 'false')
+    .transform((text) => text === 'true');
+}
+
+/** `GET /api/accounts/:a/plans/:id/export?format=&details=&reserved=&validation=&planning=` (PL-17, PL-87). */
+export const planExportQuery = z.strictObject({
+  format: z.enum(PLAN_EXPORT_FORMATS, { error: messages.exportFormatInvalid }).default('csv'),
+  details: queryFlag('details', true),
+  reserved: queryFlag('reserved', true),
+  validation: queryFlag('validation', false),
+  planning: queryFlag('planning', true),
+});
+export type PlanExportOptions = z.infer<typeof planExportQuery>;
+
+export const PLAN_HISTORY_PAGE = 50;
+export const MAX_PLAN_HISTORY_PAGE = 500;
+
+/** `GET /api/accounts/:a/plans/:id/history?cursor=&limit=` (PL-18). */
+export const planHistoryQuery = z.strictObject({
+  cursor: optionalText('Cursor', 200).optional(),
+  limit: z.coerce
+    .number({ error: messages.pageLimitInvalid(MAX_PLAN_HISTORY_PAGE) })
+    .int(messages.pageLimitInvalid(MAX_PLAN_HISTORY_PAGE))
+    .min(1, messages.pageLimitInvalid(MAX_PLAN_HISTORY_PAGE))
+    .max(MAX_PLAN_HISTORY_PAGE, messages.pageLimitInvalid(MAX_PLAN_HISTORY_PAGE))
+    .default(PLAN_HISTORY_PAGE),
+});
+
+/**
+ * `POST /api/accounts/:a/plans/:id/apply` (PL-138): the IPAM group to create the subnets in and which plan
+ * subnets (default: every active or planned leaf). `dryRun` previews without writing.
+ */
+export const planApplySchema = z.strictObject({
+  groupId: requiredText(messages.groupRequired, 'Group', 100),
+  subnetIds: z
+    .array(z.string({ error: messages.mustBeText('Subnet id') }).max(100), {
+      error: messages.mustBeList('Subnet ids'),
+    })
+    .max(10_000, messages.tooManyItems('Subnet ids', 10_000))
+    .optional(),
+  dryRun: flag('Dry run').default(true),
+  expectedVersion,
+});
+export type PlanApplyInput = z.infer<typeof planApplySchema>;
