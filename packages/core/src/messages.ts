@@ -175,6 +175,9 @@ export const messages = {
   messageRequired: 'Message is required.',
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',
+  textNotWellFormed: 'Text must be well-formed Unicode (it contains a lone surrogate character).',
+  hostNotAllowed:
+    'This server does not answer to that host name. Its operator can add it to PUBLIC_URL or ALLOWED_HOSTS.',
 
   // Groups, subnets, addresses and approvals (server rules the spec leaves open; these texts are ours)
   groupNotEmpty: (groups: number, subnets: number) =>

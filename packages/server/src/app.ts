@@ -1,6 +1,8 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { messages } from '@ipam/core/messages';
+import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
 import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerMemberRoutes } from './accounts/member-routes.js';
@@ -27,6 +29,7 @@ import { registerAccountScope } from './http/account-scope.js';
 import type { AppDeps } from './http/app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerHostGuard } from './http/host-guard.js';
 import { registerOpenApi } from './http/openapi.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -73,9 +76,23 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     },
     logController: new RequestLogController(),
     bodyLimit: 1024 * 1024,
+    // A client that trickles its headers or body is cut off (Node's default waits 300 s, and looks only
+    // every 30 s): the whole request must arrive within the timeout, checked every second.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.requestTimeoutMs,
+          headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
+          connectionsCheckingInterval: 1000,
+        },
+        handler,
+      ),
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (a malformed %-escape in the path) leave in the API's error shape too.
+    frameworkErrors: (_error, _request, reply) => sendBadRequest(reply),
   });
+  app.server.maxConnections = config.maxConnections;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
 
@@ -89,6 +106,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   };
 
   registerErrorHandler(app);
+  registerHostGuard(app, config);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await registerOpenApi(app);
@@ -117,6 +135,11 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
   scheduleSessionCleanup(app, db);
   return app;
+}
+
+/** Answers a request the router refused before any route ran, in the API's error shape. */
+function sendBadRequest(reply: FastifyReply): void {
+  void reply.status(400).send({ error: messages.invalidRequest, code: 'validation_failed' });
 }
 
 /** Deletes expired sessions at start and hourly while the app runs (the rows are useless by then). */

@@ -34,6 +34,31 @@ describe('parseConfig', () => {
     });
   });
 
+  it('reads the hardening settings (issue 19): hosts, SQLite durability, request timeout, connections', () => {
+    expect(parseConfig({})).toMatchObject({
+      allowedHosts: [],
+      sqliteSynchronous: 'full',
+      requestTimeoutMs: 30_000,
+      maxConnections: 2000,
+    });
+    const config = parseConfig({
+      ALLOWED_HOSTS: ' ipam.corp.example, ipam ,',
+      SQLITE_SYNCHRONOUS: 'normal',
+      REQUEST_TIMEOUT_SECONDS: '5',
+      MAX_CONNECTIONS: '100',
+    });
+    expect(config).toMatchObject({
+      allowedHosts: ['ipam.corp.example', 'ipam'],
+      sqliteSynchronous: 'normal',
+      requestTimeoutMs: 5000,
+      maxConnections: 100,
+    });
+    expect(() => parseConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(
+      /SQLITE_SYNCHRONOUS: must be full or normal/,
+    );
+    expect(() => parseConfig({ ALLOWED_HOSTS: 'evil.example/path' })).toThrow(/ALLOWED_HOSTS/);
+  });
+
   it('names every bad variable at once, without echoing values', () => {
     let error: unknown;
     try {

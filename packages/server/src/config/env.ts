@@ -36,6 +36,22 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: positiveInt(30),
   AUTH_RATE_LIMIT_PER_EMAIL: positiveInt(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: positiveInt(900),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((text) =>
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    )
+    .refine(
+      (names) => names.every((name) => /^[a-z0-9.-]+$/i.test(name)),
+      'must be host names separated by commas',
+    ),
+  SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(30),
+  MAX_CONNECTIONS: positiveInt(2000),
 });
 
 /** Server configuration, parsed once at start. */
@@ -58,6 +74,14 @@ export interface Config {
   trustProxy: boolean;
   /** Login and sign-up attempts allowed per client IP and per e-mail address within the window. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Host names the server answers to besides IP literals, localhost, PUBLIC_URL's and HOST's (DNS rebinding). */
+  allowedHosts: string[];
+  /** SQLite's `synchronous` in WAL mode: `full` survives a power cut, `normal` may lose the last commits. */
+  sqliteSynchronous: 'full' | 'normal';
+  /** Longest a client may take to send a whole request (headers and body), in milliseconds. */
+  requestTimeoutMs: number;
+  /** Open connections the server accepts at once; more are refused until some close. */
+  maxConnections: number;
 }
 
 /** A configuration error naming every bad variable. */
@@ -97,5 +121,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
       windowMs: e.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    allowedHosts: e.ALLOWED_HOSTS,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnections: e.MAX_CONNECTIONS,
   };
 }

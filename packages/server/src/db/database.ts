@@ -10,7 +10,9 @@ import { withStatementCache } from './statement-cache.js';
 export type Db = Kysely<Database>;
 
 /** Where the database lives: a SQLite file or a PostgreSQL connection string. */
-export type DatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  | { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' }
+  | { kind: 'postgres'; url: string };
 
 /** The SQLite file inside a data folder. */
 export function sqliteFileIn(dataDir: string): string {
@@ -18,10 +20,14 @@ export function sqliteFileIn(dataDir: string): string {
 }
 
 /** The database target from the configuration: DATABASE_URL wins, else SQLite in the data folder. */
-export function databaseTarget(config: { databaseUrl: string | null; dataDir: string }): DatabaseTarget {
+export function databaseTarget(config: {
+  databaseUrl: string | null;
+  dataDir: string;
+  sqliteSynchronous?: 'full' | 'normal';
+}): DatabaseTarget {
   return config.databaseUrl
     ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'sqlite', file: sqliteFileIn(config.dataDir) };
+    : { kind: 'sqlite', file: sqliteFileIn(config.dataDir), synchronous: config.sqliteSynchronous ?? 'full' };
 }
 
 /** Opens the database: SQLite with WAL, foreign keys and a busy timeout, or a PostgreSQL pool. */
@@ -39,7 +45,9 @@ export function openDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   // Another process (the `ipam admin` command, a backup) may hold the write lock for a moment.
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('synchronous = NORMAL');
+  // FULL syncs the WAL at every commit, so a power cut loses nothing acknowledged; NORMAL (the
+  // operator's trade, SQLITE_SYNCHRONOUS=normal) survives a process crash but may lose the last commits.
+  sqlite.pragma(target.synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 

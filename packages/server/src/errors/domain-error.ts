@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'already_member'
   | 'already_invited'
   | 'foreign_origin'
+  | 'host_not_allowed'
   | 'json_required'
   | 'payload_too_large'
   | 'rate_limited'

@@ -11,6 +11,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   owner_not_removable: 403,
   user_limit_reached: 403,
   foreign_origin: 403,
+  host_not_allowed: 421,
   not_found: 404,
   email_in_use: 409,
   already_member: 409,

@@ -3,6 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
+import { isApiRoute } from './api-route.js';
 import { sessionCookie } from './cookies.js';
 
 declare module 'fastify' {
@@ -26,7 +27,7 @@ export function registerSessionHook(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config.isSessionReadWithMembership) return;
+    if (!isApiRoute(request) || request.routeOptions.config.isSessionReadWithMembership) return;
     const token = sessionTokenOf(request);
     if (!token) return;
     const session = await resolveSession(db, token);

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@ipam/core/messages';
+import { decodedPath } from './api-route.js';
 
 /** The built web app (packages/web/dist), from src/http or dist/http alike. */
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -25,7 +26,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const path = decodedPath(request);
+    const isApi = path === '/api' || path.startsWith('/api/');
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isPageRequest || !hasWebApp) {
       return reply.status(404).send({ error: messages.notFound, code: 'not_found' });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
+import { isApiRoute } from './api-route.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -40,7 +41,8 @@ export function hasBody(request: FastifyRequest): boolean {
  */
 export function registerWriteGuard(app: FastifyInstance, publicUrl: string | null): void {
   app.addHook('onRequest', async (request) => {
-    if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (!unsafeMethods.has(request.method) || !isApiRoute(request)) return;
+    if (request.routeOptions.config.isExemptFromWriteGuard) return;
     if (!isSameOriginOrAbsent(request, publicUrl) || isCrossSiteFetch(request)) {
       throw new DomainError('foreign_origin', messages.foreignOrigin);
     }

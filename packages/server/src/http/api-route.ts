@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Set on a route that proves its caller otherwise (a signed webhook): the Origin and JSON checks of
+     * the write guard do not apply to it.
+     */
+    isExemptFromWriteGuard?: boolean;
+  }
+}
+
+/**
+ * Whether the request matched an API route. Guards decide by the route the router matched, after it
+ * decoded the path, never by the raw URL: `/%61pi/…` and an absolute-form `POST http://host/api/…`
+ * reach the same handlers as `/api/…` and must meet the same checks.
+ */
+export function isApiRoute(request: FastifyRequest): boolean {
+  return request.routeOptions.url?.startsWith('/api/') ?? false;
+}
+
+/** The request's path, percent-decoded where it decodes (absolute-form targets reduced to their path). */
+export function decodedPath(request: FastifyRequest): string {
+  let path: string;
+  try {
+    path = new URL(request.url, 'http://path.invalid').pathname;
+  } catch {
+    return request.url;
+  }
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
