@@ -175,6 +175,7 @@ export const messages = {
   messageRequired: 'Message is required.',
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',
+  tooManyStreams: 'Too many open live connections. Close some tabs or windows and try again.',
   textNotWellFormed: 'Text must be well-formed Unicode (it contains a lone surrogate character).',
   hostNotAllowed:
     'This server does not answer to that host name. Its operator can add it to PUBLIC_URL or ALLOWED_HOSTS.',

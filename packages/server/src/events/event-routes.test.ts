@@ -7,10 +7,17 @@ import {
   uniqueEmail,
   useTestApp,
   type TestApp,
+  type TestClient,
 } from '../../test/factories.js';
 import { cookieOf, eventually, openEventStream } from '../../test/sse-client.js';
 import { updateTierAndLimits } from '../accounts/account-repository.js';
+import { messages } from '@ipam/core/messages';
+import { sessionIdOf } from '../auth/sessions.js';
+import { nowIso } from '../db/db-values.js';
+import { sessionCookie } from '../http/cookies.js';
 import { createLocalEventBus } from './event-hub.js';
+import { accessKey, allowedStreamSessions } from './stream-access-repository.js';
+import { MAX_STREAMS_PER_USER } from './stream-registry.js';
 
 /** An owner with one member who joined through an invite; room for more invites. */
 async function teamOfTwo(t: TestApp) {
@@ -194,6 +201,49 @@ for (const dialect of DIALECTS) {
       expect(memberStream.events).toEqual([]);
       const again = await openEventStream(streamUrl(t.current, owner.accountId), memberCookie);
       expect(again.status).toBe(401);
+    });
+
+    it(`answers 429 past ${MAX_STREAMS_PER_USER} open streams of one user, and opens again after a close`, async () => {
+      const owner = await signUp(t.current);
+      const url = streamUrl(t.current, owner.accountId);
+      const streams = [];
+      for (let i = 0; i < MAX_STREAMS_PER_USER; i++)
+        streams.push(await openEventStream(url, cookieOf(owner.client)));
+      expect(streams.map((stream) => stream.status)).toEqual(streams.map(() => 200));
+      const refused = await openEventStream(url, cookieOf(owner.client));
+      expect(refused.status).toBe(429);
+      expect(refused.errorBody).toEqual({ error: messages.tooManyStreams, code: 'rate_limited' });
+      streams[0]!.close();
+      let again = refused;
+      for (let attempt = 0; attempt < 50 && again.status !== 200; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        again = await openEventStream(url, cookieOf(owner.client));
+      }
+      expect(again.status).toBe(200);
+      for (const stream of [...streams, again]) stream.close();
+    });
+
+    it('reads access for all of an account’s streams in one query: live sessions of members only', async () => {
+      const { owner, member } = await teamOfTwo(t.current);
+      const stranger = await signUp(t.current);
+      const sessionOf = (client: TestClient) => sessionIdOf(client.cookies.get(sessionCookie) ?? '');
+      const ownerSession = { sessionId: sessionOf(owner.client), userId: owner.userId };
+      const memberSession = { sessionId: sessionOf(member.client), userId: member.userId };
+      const strangerSession = { sessionId: sessionOf(stranger.client), userId: stranger.userId };
+      const forged = { sessionId: ownerSession.sessionId, userId: member.userId };
+      const all = [ownerSession, memberSession, strangerSession, forged];
+      const allowed = await allowedStreamSessions(t.current.db, owner.accountId, all, nowIso());
+      expect([...allowed].sort()).toEqual([accessKey(ownerSession), accessKey(memberSession)].sort());
+      await owner.client.delete(`/api/accounts/${owner.accountId}/users/${member.userId}`);
+      const later = await allowedStreamSessions(t.current.db, owner.accountId, all, nowIso());
+      expect([...later]).toEqual([accessKey(ownerSession)]);
+      const expired = await allowedStreamSessions(
+        t.current.db,
+        owner.accountId,
+        all,
+        '9999-01-01T00:00:00.000Z',
+      );
+      expect(expired.size).toBe(0);
     });
 
     it('offers no HEAD, which would open a stream nobody reads', async () => {

@@ -9,7 +9,8 @@ import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import type { EventBus } from './event-hub.js';
 import { EventStream } from './event-stream.js';
-import { isStreamStillAllowed } from './stream-access-repository.js';
+import { allowedStreamSessions } from './stream-access-repository.js';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER, StreamRegistry } from './stream-registry.js';
 
 /** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
 export const keepAliveMs = 25_000;
@@ -18,14 +19,21 @@ const streamDescription =
   'Server-Sent Events (text/event-stream) for members of the account. Every change to its groups, ' +
   'subnets, addresses, approvals, users and invites sends one event with the default event name: ' +
   '`data: {"kind": "group", "id": "...", "subnetId"?: "..."}`. A `:` comment every ~25 s keeps the ' +
-  'connection open. Access is checked again before every delivery: a user removed from the account ' +
-  'or logged out is disconnected, and reconnecting then answers 404 or 401. The request must send ' +
+  'connection open. Access is checked again before every delivery and every ~25 s: a user removed ' +
+  'from the account or logged out is disconnected, and reconnecting then answers 404 or 401. A user ' +
+  `may hold ${MAX_STREAMS_PER_USER} streams and an account ${MAX_STREAMS_PER_ACCOUNT} (per server ` +
+  'process); more answer 429. The request must send ' +
   '`Accept: text/event-stream` (EventSource does); any other Accept is a 400, so a plain HTTP client ' +
   'never hangs on a response that does not end.';
 
 /** GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership). */
 export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: EventBus): void {
-  const open = new Set<EventStream>();
+  const registry = new StreamRegistry(
+    bus,
+    (accountId, accesses) => allowedStreamSessions(db, accountId, accesses, nowIso()),
+    (error) => app.log.warn({ err: error }, 'event stream access check failed'),
+    keepAliveMs,
+  );
 
   app.get(
     '/api/accounts/:accountId/events',
@@ -37,7 +45,7 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
         summary: 'Live events of the account (Server-Sent Events)',
         description: streamDescription,
         params: z.object({ accountId: z.string() }),
-        response: { 400: errorResponse, 401: errorResponse, 404: errorResponse },
+        response: { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse },
       },
     },
     async (request, reply) => {
@@ -48,18 +56,14 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
           accept: 'must include text/event-stream',
         });
       }
-      const access = { sessionId: sessionIdOf(auth.token), userId: auth.userId, accountId: account.id };
-      const stream = new EventStream({
-        keepAliveMs,
-        isAllowed: () => isStreamStillAllowed(db, access, nowIso()),
-        onError: (error) => request.log.warn({ err: error }, 'event stream access check failed'),
-      });
-      const unsubscribe = bus.subscribe(account.id, (event) => stream.push(event));
-      open.add(stream);
-      stream.onClose(() => {
-        unsubscribe();
-        open.delete(stream);
-      });
+      const access = { sessionId: sessionIdOf(auth.token), userId: auth.userId };
+      const stream = new EventStream({ keepAliveMs });
+      try {
+        registry.open(account.id, access, stream);
+      } catch (error) {
+        stream.close();
+        throw error;
+      }
       // Untyped app on purpose: the 200 body is a stream, not a schema-serialised object.
       return reply
         .header('content-type', 'text/event-stream')
@@ -71,12 +75,11 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
 
   // Events may have been missed (the PostgreSQL listener was down): end the streams; clients
   // reconnect and refetch.
-  bus.onReset?.(() => {
-    for (const stream of [...open]) stream.close();
-  });
+  bus.onReset?.(() => registry.closeAll());
 
   // Open streams would keep the server from closing; end them first.
   app.addHook('preClose', async () => {
-    for (const stream of [...open]) stream.close();
+    registry.stop();
+    registry.closeAll();
   });
 }

@@ -1,44 +1,32 @@
 import { PassThrough } from 'node:stream';
 import type { AccountEvent } from './event-publisher.js';
 
-/** Options of one open stream. */
-export interface EventStreamOptions {
-  /** Asked before every delivery (events and keep-alives); false or an error closes the stream. */
-  isAllowed: () => Promise<boolean>;
-  /** Milliseconds between keep-alive comments (proxies drop silent connections). */
-  keepAliveMs: number;
-  onError?: (error: unknown) => void;
-}
-
-type Pending = AccountEvent | 'keep-alive';
-
 /** A client that reads slower than this many buffered bytes is cut off; its EventSource reconnects. */
 const maxBufferedBytes = 1024 * 1024;
 
 /**
- * One member's Server-Sent Events stream. Events queue up and are written only after an access
- * check that started after they arrived, so a user removed from the account (or logged out) gets
- * nothing more: the check fails and the stream closes. A burst shares one check.
+ * One member's Server-Sent Events stream: the response body, keep-alive comments on a timer, and the
+ * events its account's stream group hands it after that group's access check (account-streams.ts).
  */
 export class EventStream {
   /** The response body: `data: {...}` line pairs and `:` comment lines. */
   readonly body = new PassThrough();
-  private pending: Pending[] = [];
-  private isDraining = false;
   private isClosed = false;
   private readonly timer: NodeJS.Timeout;
   private readonly closeListeners: (() => void)[] = [];
 
-  constructor(private readonly options: EventStreamOptions) {
+  constructor(options: { keepAliveMs: number }) {
     // Something to write makes the server send the headers now, so the client sees the stream open.
     this.body.write(': connected\n\n');
-    this.timer = setInterval(() => this.enqueue('keep-alive'), options.keepAliveMs).unref();
+    // A comment carries nothing of the account: it needs no access check (the group's sweep cuts
+    // streams whose session or membership ended).
+    this.timer = setInterval(() => this.writeText(': keep-alive\n\n'), options.keepAliveMs).unref();
     this.body.once('close', () => this.close());
   }
 
-  /** Queues an event of the stream's account. */
-  push(event: AccountEvent): void {
-    this.enqueue(event);
+  /** Writes events that passed the access check, one `data:` line pair each. */
+  write(events: readonly AccountEvent[]): void {
+    this.writeText(events.map(formatEvent).join(''));
   }
 
   /** Calls `listener` once when the stream closes (client gone, access lost, or server closing). */
@@ -56,56 +44,23 @@ export class EventStream {
     if (this.isClosed) return;
     this.isClosed = true;
     clearInterval(this.timer);
-    this.pending = [];
     if (!this.body.destroyed) this.body.end();
     for (const listener of this.closeListeners.splice(0)) listener();
   }
 
-  private enqueue(item: Pending): void {
+  private writeText(text: string): void {
     if (this.isClosed) return;
-    this.pending.push(item);
-    if (this.isDraining) return;
-    this.isDraining = true;
-    // Started after the current task, so events published together share one access check.
-    queueMicrotask(() => void this.drain());
-  }
-
-  private async drain(): Promise<void> {
-    try {
-      while (!this.isClosed && this.pending.length > 0) {
-        const batch = this.pending.splice(0);
-        if (!(await this.checkAccess()) || this.isClosed) {
-          this.close();
-          return;
-        }
-        if (this.body.writableLength > maxBufferedBytes) {
-          this.close();
-          return;
-        }
-        this.body.write(batch.map(formatItem).join(''));
-      }
-    } finally {
-      this.isDraining = false;
-    }
-  }
-
-  private async checkAccess(): Promise<boolean> {
-    try {
-      return await this.options.isAllowed();
-    } catch (error) {
-      this.options.onError?.(error);
-      return false;
-    }
+    if (this.body.writableLength > maxBufferedBytes) this.close();
+    else this.body.write(text);
   }
 }
 
 /** The wire form: exactly kind, id and subnetId (when there is one), as one `data:` line. */
-function formatItem(item: Pending): string {
-  if (item === 'keep-alive') return ': keep-alive\n\n';
+function formatEvent(event: AccountEvent): string {
   const data = {
-    kind: item.kind,
-    id: item.id,
-    ...(item.subnetId !== undefined ? { subnetId: item.subnetId } : {}),
+    kind: event.kind,
+    id: event.id,
+    ...(event.subnetId !== undefined ? { subnetId: event.subnetId } : {}),
   };
   return `data: ${JSON.stringify(data)}\n\n`;
 }
