@@ -38,6 +38,7 @@ export async function buildBenchApp(target: DatabaseTarget) {
     IPAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'ipam-bench-serve-')),
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
+    MAX_CONNECTIONS: '20000',
   });
   const db = openDatabase(target);
   const app = await buildApp(config, db);

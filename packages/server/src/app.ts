@@ -10,10 +10,12 @@ import { registerAddressRoutes } from './addresses/address-routes.js';
 import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
+import { databaseCounters, memoryCounters } from './auth/attempt-counters.js';
+import { deleteExpiredAttempts } from './auth/attempt-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
 import { registerCalculationRoutes } from './calculations/calculation-routes.js';
 import type { Config } from './config/env.js';
-import type { Db } from './db/database.js';
+import { isPostgres, type Db } from './db/database.js';
 import { nowIso } from './db/db-values.js';
 import { eventBusFor } from './events/event-hub.js';
 import type { EventPublisher } from './events/event-publisher.js';
@@ -102,7 +104,13 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     db,
     events,
     mailer: createInviteMailer(config),
-    limiter: createAttemptLimiter(config.authRateLimit),
+    // Several processes share PostgreSQL: their counters must be shared too. One SQLite process counts in memory.
+    limiter: createAttemptLimiter(
+      config.authRateLimit,
+      isPostgres(db)
+        ? databaseCounters(db, config.authRateLimit.windowMs)
+        : memoryCounters(config.authRateLimit.windowMs),
+    ),
   };
 
   registerErrorHandler(app);
@@ -145,9 +153,9 @@ function sendBadRequest(reply: FastifyReply): void {
 /** Deletes expired sessions at start and hourly while the app runs (the rows are useless by then). */
 function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
   const clean = () =>
-    deleteExpiredSessions(db, nowIso()).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'expired session cleanup failed'),
-    );
+    deleteExpiredSessions(db, nowIso())
+      .then(() => deleteExpiredAttempts(db, Date.now()))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     await clean();

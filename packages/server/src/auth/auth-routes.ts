@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '@ipam/core/messages';
 import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/schemas/auth-schemas';
@@ -21,11 +22,9 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
   const { db, config, limiter, events } = deps;
   const tags = ['auth'];
 
-  const limitAttempts = (request: FastifyRequest, reply: FastifyReply, email: string) => {
-    if (!limiter.tryAttempt(request.ip, email)) {
-      reply.header('retry-after', Math.ceil(limiter.retryAfterMs() / 1000));
-      throw new DomainError('rate_limited', messages.tooManyAttempts);
-    }
+  const refuse = (reply: FastifyReply, retryAfterMs: number): never => {
+    reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
+    throw new DomainError('rate_limited', messages.tooManyAttempts);
   };
   const meOrUnauthorised = async (userId: string, cookieAccountId: string | undefined): Promise<Me> => {
     const me = await loadMe(db, userId, cookieAccountId);
@@ -44,7 +43,8 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      limitAttempts(request, reply, request.body.email);
+      const wait = await limiter.beforeSignUp(request.ip);
+      if (wait !== null) refuse(reply, wait);
       const { userId, accepted } = await signUp(db, request.body);
       publishAcceptedInvites(events, userId, accepted);
       setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
@@ -63,8 +63,17 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
       },
     },
     async (request, reply) => {
-      limitAttempts(request, reply, request.body.email);
-      const { userId, accepted } = await logIn(db, request.body);
+      const { email } = request.body;
+      const gate = await limiter.beforeLogin(request.ip, email);
+      if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
+      if (gate.delayMs > 0) await sleep(gate.delayMs);
+      const { userId, accepted } = await logIn(db, request.body).catch(async (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'login_failed') {
+          await limiter.loginFailed(request.ip, email);
+        }
+        throw error;
+      });
+      await limiter.loginSucceeded(request.ip, email);
       publishAcceptedInvites(events, userId, accepted);
       // A fresh session id at login; any session the browser carried before is ended.
       if (request.auth) await endSession(db, request.auth.token);

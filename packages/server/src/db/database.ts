@@ -11,8 +11,7 @@ export type Db = Kysely<Database>;
 
 /** Where the database lives: a SQLite file or a PostgreSQL connection string. */
 export type DatabaseTarget =
-  | { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' }
-  | { kind: 'postgres'; url: string };
+  { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' } | { kind: 'postgres'; url: string };
 
 /** The SQLite file inside a data folder. */
 export function sqliteFileIn(dataDir: string): string {

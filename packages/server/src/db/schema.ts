@@ -200,6 +200,15 @@ export interface CalculationsTable {
   created_by: string | null;
 }
 
+/** A login or sign-up attempt counter (PostgreSQL: shared by every server process). */
+export interface AuthAttemptsTable {
+  /** What is counted: `client:<ip>`, `pair:<ip> <email>` or `email:<email>`. */
+  key: string;
+  count: number;
+  /** ISO time the counter's window ends; a later attempt starts a new window at 1. */
+  window_ends_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
@@ -216,4 +225,5 @@ export interface Database {
   calculations: CalculationsTable;
   scanners: ScannersTable;
   scanner_subnets: ScannerSubnetsTable;
+  auth_attempts: AuthAttemptsTable;
 }

@@ -1,0 +1,59 @@
+import type { Db } from '../db/database.js';
+import { addAttempt, clearAttempts, readAttempts, type AttemptCount } from './attempt-repository.js';
+
+/** Counters of attempts in fixed windows, by key. */
+export interface AttemptCounters {
+  /** Adds one to the key's counter (a new window when the last one ended); answers the new count. */
+  add(key: string): Promise<AttemptCount>;
+  /** The keys' current counts (0 when missing or expired). */
+  read(keys: readonly string[]): Promise<AttemptCount[]>;
+  /** Forgets the key's counter. */
+  clear(key: string): Promise<void>;
+}
+
+/** Most counters one process keeps in memory: about 100 bytes each, so at most ~10 MB. */
+export const MAX_COUNTERS_IN_MEMORY = 100_000;
+
+/**
+ * Counters in this process's memory, bounded: past `maxKeys` the least recently used counter is
+ * dropped (a Map keeps insertion order; a touched key moves to the end). For one process (SQLite).
+ */
+export function memoryCounters(windowMs: number, maxKeys = MAX_COUNTERS_IN_MEMORY, clock = Date.now) {
+  const counters = new Map<string, AttemptCount>();
+  const current = (key: string): AttemptCount | undefined => {
+    const entry = counters.get(key);
+    if (entry && entry.windowEndsAt <= clock()) counters.delete(key);
+    return entry && entry.windowEndsAt > clock() ? entry : undefined;
+  };
+  return {
+    size: () => counters.size,
+    async add(key: string): Promise<AttemptCount> {
+      const existing = current(key);
+      const next = existing
+        ? { count: existing.count + 1, windowEndsAt: existing.windowEndsAt }
+        : { count: 1, windowEndsAt: clock() + windowMs };
+      counters.delete(key);
+      counters.set(key, next);
+      if (counters.size > maxKeys) {
+        const oldest = counters.keys().next();
+        if (!oldest.done) counters.delete(oldest.value);
+      }
+      return next;
+    },
+    async read(keys: readonly string[]): Promise<AttemptCount[]> {
+      return keys.map((key) => current(key) ?? { count: 0, windowEndsAt: 0 });
+    },
+    async clear(key: string): Promise<void> {
+      counters.delete(key);
+    },
+  } satisfies AttemptCounters & { size(): number };
+}
+
+/** Counters in the database, shared by every server process on it (PostgreSQL behind a load balancer). */
+export function databaseCounters(db: Db, windowMs: number, clock = Date.now): AttemptCounters {
+  return {
+    add: (key) => addAttempt(db, key, clock(), windowMs),
+    read: (keys) => readAttempts(db, keys, clock()),
+    clear: (key) => clearAttempts(db, key),
+  };
+}
