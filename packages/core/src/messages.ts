@@ -169,6 +169,10 @@ export const messages = {
     `You have reached the maximum number of users (${max}) allowed for your plan.`,
   alreadyMember: 'This user is already a member of the account.',
   alreadyInvited: 'This email address has already been invited.',
+  inviteMailLimitRecipient: (max: number) =>
+    `This address has already been sent ${max} invitations in the last 24 hours. Try again tomorrow.`,
+  inviteMailLimitAccount: (max: number) =>
+    `This account has sent ${max} invitations in the last 24 hours. Try again tomorrow.`,
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
   foreignOrigin: 'Cross-site requests are not allowed.',
   jsonRequired: 'A request body must be JSON (Content-Type: application/json).',

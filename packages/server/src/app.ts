@@ -10,8 +10,8 @@ import { registerAddressRoutes } from './addresses/address-routes.js';
 import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
-import { databaseCounters, memoryCounters } from './auth/attempt-counters.js';
-import { deleteExpiredAttempts } from './auth/attempt-repository.js';
+import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
+import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
 import { registerCalculationRoutes } from './calculations/calculation-routes.js';
 import type { Config } from './config/env.js';
@@ -154,7 +154,7 @@ function sendBadRequest(reply: FastifyReply): void {
 function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
   const clean = () =>
     deleteExpiredSessions(db, nowIso())
-      .then(() => deleteExpiredAttempts(db, Date.now()))
+      .then(() => deleteExpiredCounts(db, Date.now()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

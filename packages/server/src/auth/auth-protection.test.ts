@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { createTestDatabase, describeOn, DIALECTS } from '../../test/dialects.js';
 import { buildTestApp, goodPassword, uniqueEmail, useTestApp } from '../../test/factories.js';
 import { loginDelayMs } from '../http/attempt-limiter.js';
-import { addAttempt, clearAttempts, readAttempts } from './attempt-repository.js';
+import { addCount, clearCount, readCounts } from '../limits/rate-counter-repository.js';
 
 /** Collects every log line the app writes. */
 function logCollector(): { stream: Writable; text(): string } {
@@ -98,17 +98,17 @@ for (const dialect of DIALECTS) {
       const db = t.current.db;
       const key = `client:${uniqueEmail()}`;
       const now = Date.now();
-      const counts = await Promise.all(Array.from({ length: 10 }, () => addAttempt(db, key, now, 60_000)));
+      const counts = await Promise.all(Array.from({ length: 10 }, () => addCount(db, key, now, 60_000)));
       expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-      expect(await readAttempts(db, [key, 'client:none'], now)).toEqual([
+      expect(await readCounts(db, [key, 'client:none'], now)).toEqual([
         { count: 10, windowEndsAt: now + 60_000 },
         { count: 0, windowEndsAt: 0 },
       ]);
       const later = now + 60_001;
-      expect((await readAttempts(db, [key], later))[0]?.count).toBe(0);
-      expect(await addAttempt(db, key, later, 60_000)).toEqual({ count: 1, windowEndsAt: later + 60_000 });
-      await clearAttempts(db, key);
-      expect((await readAttempts(db, [key], later))[0]?.count).toBe(0);
+      expect((await readCounts(db, [key], later))[0]?.count).toBe(0);
+      expect(await addCount(db, key, later, 60_000)).toEqual({ count: 1, windowEndsAt: later + 60_000 });
+      await clearCount(db, key);
+      expect((await readCounts(db, [key], later))[0]?.count).toBe(0);
     });
   });
 

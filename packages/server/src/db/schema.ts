@@ -200,8 +200,8 @@ export interface CalculationsTable {
   created_by: string | null;
 }
 
-/** A login or sign-up attempt counter (PostgreSQL: shared by every server process). */
-export interface AuthAttemptsTable {
+/** A rate counter in a fixed window (login attempts on PostgreSQL, invite mails): shared by every server process. */
+export interface RateCountersTable {
   /** What is counted: `client:<ip>`, `pair:<ip> <email>` or `email:<email>`. */
   key: string;
   count: number;
@@ -225,5 +225,5 @@ export interface Database {
   calculations: CalculationsTable;
   scanners: ScannersTable;
   scanner_subnets: ScannerSubnetsTable;
-  auth_attempts: AuthAttemptsTable;
+  rate_counters: RateCountersTable;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryCounters } from '../auth/attempt-counters.js';
+import { memoryCounters } from '../limits/rate-counters.js';
 import { createAttemptLimiter, loginDelayMs, MAX_LOGIN_DELAY_MS } from './attempt-limiter.js';
 
 const limits = { perIp: 30, perEmail: 10, windowMs: 60_000 };

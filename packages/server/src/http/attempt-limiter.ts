@@ -1,4 +1,4 @@
-import type { AttemptCounters } from '../auth/attempt-counters.js';
+import type { AttemptCounters } from '../limits/rate-counters.js';
 
 /** Limits of login and sign-up attempts within one window. */
 export interface AttemptLimits {

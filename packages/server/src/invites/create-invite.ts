@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
 import { countMembers, findAccountForUpdate, isMemberByEmail } from '../accounts/account-repository.js';
 import { runChange, type UserChangeContext } from '../commands/change.js';
+import type { Db } from '../db/database.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
+import { addCount } from '../limits/rate-counter-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from './invite-repository.js';
 
@@ -27,6 +29,7 @@ export async function createInvite(ctx: UserChangeContext, email: string): Promi
       if (seatsTaken + 1 > account.maxusers) {
         throw new DomainError('user_limit_reached', messages.userLimitReached(account.maxusers));
       }
+      if (ctx.mailer) await countInviteMail(trx, accountId, email);
       const invite = { id: randomUUID(), email, invitedAt: nowIso() };
       await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId });
       audit({ action: 'create', entity: 'invite', entityId: invite.id, after: invite });
@@ -45,6 +48,30 @@ export async function createInvite(ctx: UserChangeContext, email: string): Promi
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInvited();
     throw error;
+  }
+}
+
+/** Invite e-mails one address may receive in a day, from every account together. */
+export const INVITE_MAILS_PER_RECIPIENT = 3;
+/** Invite e-mails one account may send in a day. */
+export const INVITE_MAILS_PER_ACCOUNT = 50;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counts an invite e-mail against its recipient and its account (atomic upserts in the invite's
+ * transaction, so a refused or rolled-back invite counts nothing) and refuses it past either limit:
+ * inviting and withdrawing in a loop must not turn the server into a mail cannon.
+ */
+async function countInviteMail(trx: Db, accountId: string, email: string): Promise<void> {
+  const now = Date.now();
+  const toRecipient = await addCount(trx, `invite-mail-to:${email}`, now, DAY_MS);
+  if (toRecipient.count > INVITE_MAILS_PER_RECIPIENT) {
+    const message = messages.inviteMailLimitRecipient(INVITE_MAILS_PER_RECIPIENT);
+    throw new DomainError('rate_limited', message, { email: message });
+  }
+  const fromAccount = await addCount(trx, `invite-mail-from:${accountId}`, now, DAY_MS);
+  if (fromAccount.count > INVITE_MAILS_PER_ACCOUNT) {
+    throw new DomainError('rate_limited', messages.inviteMailLimitAccount(INVITE_MAILS_PER_ACCOUNT));
   }
 }
 

@@ -1,7 +1,9 @@
 import { afterAll, expect, it } from 'vitest';
 import { pageAudit } from '../audit/audit-repository.js';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
+import { messages } from '@ipam/core/messages';
 import { goodPassword, signUp, startSmtpSink, uniqueEmail, useTestApp } from '../../test/factories.js';
+import { eventually } from '../../test/sse-client.js';
 
 const smtp = await startSmtpSink();
 afterAll(() => smtp.close());
@@ -64,6 +66,36 @@ for (const dialect of DIALECTS) {
       const mail = smtp.messages.find((m) => m.to.includes(inviteeEmail));
       expect(mail?.raw).toContain('http://ipam.test/signup');
       expect(mail?.raw).toContain(owner.email);
+    });
+
+    it('sends one address at most 3 invitation e-mails a day, however often it is withdrawn (issue 19)', async () => {
+      const owner = await signUp(t.current);
+      const other = await signUp(t.current);
+      const target = uniqueEmail('inbox');
+      const invite = (who: typeof owner) =>
+        who.client.post(`/api/accounts/${who.accountId}/invites`, { email: target });
+      for (let i = 0; i < 3; i++) {
+        const created = await invite(i === 1 ? other : owner);
+        expect(created.status).toBe(201);
+        const who = i === 1 ? other : owner;
+        expect(
+          (await who.client.delete(`/api/accounts/${who.accountId}/invites/${created.body.id}`)).status,
+        ).toBe(204);
+      }
+      const refused = await invite(owner);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({
+        error: messages.inviteMailLimitRecipient(3),
+        code: 'rate_limited',
+        fields: { email: messages.inviteMailLimitRecipient(3) },
+      });
+      expect((await owner.client.get(`/api/accounts/${owner.accountId}/invites`)).body.items).toEqual([]);
+      await eventually(() => smtp.messages.filter((m) => m.to.includes(target)).length === 3);
+      // Another address is not affected.
+      expect(
+        (await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: uniqueEmail() }))
+          .status,
+      ).toBe(201);
     });
 
     it('refuses a bad e-mail, a member, a second invite and more invites than maxusers', async () => {

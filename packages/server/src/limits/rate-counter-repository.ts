@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 /** A counter after an attempt: its count in the current window and when that window ends. */
-export interface AttemptCount {
+export interface CounterValue {
   count: number;
   windowEndsAt: number;
 }
@@ -12,17 +12,17 @@ export interface AttemptCount {
  * at 1 with a new window. One upsert, atomic on both engines, so processes sharing the database count
  * together.
  */
-export async function addAttempt(db: Db, key: string, now: number, windowMs: number): Promise<AttemptCount> {
+export async function addCount(db: Db, key: string, now: number, windowMs: number): Promise<CounterValue> {
   const nowText = new Date(now).toISOString();
   const endsText = new Date(now + windowMs).toISOString();
-  const expired = sql<boolean>`auth_attempts.window_ends_at <= ${nowText}`;
+  const expired = sql<boolean>`rate_counters.window_ends_at <= ${nowText}`;
   const row = await db
-    .insertInto('auth_attempts')
+    .insertInto('rate_counters')
     .values({ key, count: 1, window_ends_at: endsText })
     .onConflict((conflict) =>
       conflict.column('key').doUpdateSet({
-        count: sql<number>`case when ${expired} then 1 else auth_attempts.count + 1 end`,
-        window_ends_at: sql<string>`case when ${expired} then ${endsText} else auth_attempts.window_ends_at end`,
+        count: sql<number>`case when ${expired} then 1 else rate_counters.count + 1 end`,
+        window_ends_at: sql<string>`case when ${expired} then ${endsText} else rate_counters.window_ends_at end`,
       }),
     )
     .returning(['count', 'window_ends_at'])
@@ -31,9 +31,9 @@ export async function addAttempt(db: Db, key: string, now: number, windowMs: num
 }
 
 /** The counters' counts now (0 for a missing or expired one), in the order of `keys`. */
-export async function readAttempts(db: Db, keys: readonly string[], now: number): Promise<AttemptCount[]> {
+export async function readCounts(db: Db, keys: readonly string[], now: number): Promise<CounterValue[]> {
   const rows = await db
-    .selectFrom('auth_attempts')
+    .selectFrom('rate_counters')
     .select(['key', 'count', 'window_ends_at'])
     .where('key', 'in', keys)
     .where('window_ends_at', '>', new Date(now).toISOString())
@@ -47,12 +47,12 @@ export async function readAttempts(db: Db, keys: readonly string[], now: number)
   });
 }
 
-/** Forgets a counter (a successful login clears its client's failures for that e-mail). */
-export async function clearAttempts(db: Db, key: string): Promise<void> {
-  await db.deleteFrom('auth_attempts').where('key', '=', key).execute();
+/** Forgets a counter. */
+export async function clearCount(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('rate_counters').where('key', '=', key).execute();
 }
 
 /** Deletes counters whose window has ended. */
-export async function deleteExpiredAttempts(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('auth_attempts').where('window_ends_at', '<=', new Date(now).toISOString()).execute();
+export async function deleteExpiredCounts(db: Db, now: number): Promise<void> {
+  await db.deleteFrom('rate_counters').where('window_ends_at', '<=', new Date(now).toISOString()).execute();
 }

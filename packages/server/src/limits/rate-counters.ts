@@ -1,12 +1,12 @@
 import type { Db } from '../db/database.js';
-import { addAttempt, clearAttempts, readAttempts, type AttemptCount } from './attempt-repository.js';
+import { addCount, clearCount, readCounts, type CounterValue } from './rate-counter-repository.js';
 
 /** Counters of attempts in fixed windows, by key. */
 export interface AttemptCounters {
   /** Adds one to the key's counter (a new window when the last one ended); answers the new count. */
-  add(key: string): Promise<AttemptCount>;
+  add(key: string): Promise<CounterValue>;
   /** The keys' current counts (0 when missing or expired). */
-  read(keys: readonly string[]): Promise<AttemptCount[]>;
+  read(keys: readonly string[]): Promise<CounterValue[]>;
   /** Forgets the key's counter. */
   clear(key: string): Promise<void>;
 }
@@ -19,15 +19,15 @@ export const MAX_COUNTERS_IN_MEMORY = 100_000;
  * dropped (a Map keeps insertion order; a touched key moves to the end). For one process (SQLite).
  */
 export function memoryCounters(windowMs: number, maxKeys = MAX_COUNTERS_IN_MEMORY, clock = Date.now) {
-  const counters = new Map<string, AttemptCount>();
-  const current = (key: string): AttemptCount | undefined => {
+  const counters = new Map<string, CounterValue>();
+  const current = (key: string): CounterValue | undefined => {
     const entry = counters.get(key);
     if (entry && entry.windowEndsAt <= clock()) counters.delete(key);
     return entry && entry.windowEndsAt > clock() ? entry : undefined;
   };
   return {
     size: () => counters.size,
-    async add(key: string): Promise<AttemptCount> {
+    async add(key: string): Promise<CounterValue> {
       const existing = current(key);
       const next = existing
         ? { count: existing.count + 1, windowEndsAt: existing.windowEndsAt }
@@ -40,7 +40,7 @@ export function memoryCounters(windowMs: number, maxKeys = MAX_COUNTERS_IN_MEMOR
       }
       return next;
     },
-    async read(keys: readonly string[]): Promise<AttemptCount[]> {
+    async read(keys: readonly string[]): Promise<CounterValue[]> {
       return keys.map((key) => current(key) ?? { count: 0, windowEndsAt: 0 });
     },
     async clear(key: string): Promise<void> {
@@ -52,8 +52,8 @@ export function memoryCounters(windowMs: number, maxKeys = MAX_COUNTERS_IN_MEMOR
 /** Counters in the database, shared by every server process on it (PostgreSQL behind a load balancer). */
 export function databaseCounters(db: Db, windowMs: number, clock = Date.now): AttemptCounters {
   return {
-    add: (key) => addAttempt(db, key, clock(), windowMs),
-    read: (keys) => readAttempts(db, keys, clock()),
-    clear: (key) => clearAttempts(db, key),
+    add: (key) => addCount(db, key, clock(), windowMs),
+    read: (keys) => readCounts(db, keys, clock()),
+    clear: (key) => clearCount(db, key),
   };
 }
