@@ -46,19 +46,6 @@ describe('embedded external forms when the operator configured them', () => {
     await provider?.close();
   });
 
-  it('/support embeds the configured ticket form', async () => {
-    const { page, baseUrl } = browser;
-    await page.goto(`${baseUrl}/support`);
-    const frame = page.getByTitle('Support ticket form');
-    expect(await frame.getAttribute('src')).toBe(`${provider.origin}/support-ticket`);
-    await page
-      .frameLocator('iframe[title="Support ticket form"]')
-      .getByRole('heading', { name: 'External form at /support-ticket' })
-      .waitFor();
-    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
-    await screenshot(page, 'support-external');
-  });
-
   it('Feedback opens the configured form in a modal, 800 pixels high', async () => {
     const { page } = browser;
     await page.getByRole('button', { name: `User menu for ${email}` }).click();
@@ -91,5 +78,19 @@ describe('embedded external forms when the operator configured them', () => {
       .getByRole('heading', { name: 'External form at /support-ticket' })
       .waitFor();
     await screenshot(page, 'support-ticket-modal-external');
+    await page.keyboard.press('Escape');
+  });
+
+  it('/support embeds the configured ticket form (paid tier)', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/support`);
+    const frame = page.getByTitle('Support ticket form');
+    expect(await frame.getAttribute('src')).toBe(`${provider.origin}/support-ticket`);
+    await page
+      .frameLocator('iframe[title="Support ticket form"]')
+      .getByRole('heading', { name: 'External form at /support-ticket' })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    await screenshot(page, 'support-external');
   });
 });

@@ -1,9 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/app.js';
 import { type Browser, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
+import { type AppServer, startServer } from './support/server.js';
 
 // The contact address the global setup gives the server (CONTACT_EMAIL).
 const contactEmail = 'help@ipam.test';
+
+describe('Support on a paid tier', () => {
+  let server: AppServer;
+  let browser: Browser;
+  const email = uniqueEmail('ticket');
+
+  beforeAll(async () => {
+    server = await startServer({ logName: 'support-server' });
+    browser = await openBrowser(undefined, server.baseUrl);
+    await signUp(browser.page, browser.baseUrl, email);
+    const setTier = await server.cli(['admin', 'set-tier', email, '1']);
+    expect(setTier.code, setTier.output).toBe(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('the built-in ticket form stores the message and confirms it', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/support`);
+    await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message is required.').waitFor();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('Cannot find my subnet');
+    await page.getByRole('textbox', { name: 'How can we help?' }).fill('Where did 10.0.0.0/24 go?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText('Message received').waitFor();
+    await screenshot(page, 'support');
+  });
+});
 
 describe('every other screen, signed in', () => {
   let browser: Browser;
@@ -40,19 +72,18 @@ describe('every other screen, signed in', () => {
     await screenshot(page, 'upgrade');
   });
 
-  it('Support: the built-in ticket form stores the message and confirms it', async () => {
+  it('Support on the Free tier: no ticket form, an upgrade link and the resources', async () => {
     const { page, baseUrl } = browser;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Support' }).click();
     await page.waitForURL(`${baseUrl}/support`);
     await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Message is required.').waitFor();
-    await page.getByRole('textbox', { name: 'Subject' }).fill('Cannot find my subnet');
-    await page.getByRole('textbox', { name: 'How can we help?' }).fill('Where did 10.0.0.0/24 go?');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await page.getByText('Message received').waitFor();
+    await page.getByText('Support tickets are available on paid plans.').waitFor();
+    expect(await page.getByRole('button', { name: 'Send' }).count()).toBe(0);
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Upgrade Account' }).getAttribute('href'),
+    ).toBe('/upgrade');
     expect(await page.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs');
-    await screenshot(page, 'support');
+    await screenshot(page, 'support-free');
   });
 
   it('Feedback from the user menu opens a modal with the built-in form', async () => {

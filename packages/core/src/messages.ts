@@ -177,6 +177,9 @@ export const messages = {
   foreignOrigin: 'Cross-site requests are not allowed.',
   jsonRequired: 'A request body must be JSON (Content-Type: application/json).',
   messageRequired: 'Message is required.',
+  supportTicketsNotInTier: 'Support tickets are available on paid plans.',
+  supportMessageLimit: (max: number) =>
+    `You can send at most ${max} messages an hour. Please try again later.`,
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',
   tooManyStreams: 'Too many open live connections. Close some tabs or windows and try again.',

@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'scan_not_enabled'
   | 'calculation_limit_reached'
   | 'scanners_not_in_tier'
+  | 'support_not_in_tier'
   | 'scanner_key_invalid'
   | 'scanning_blocked'
   | 'internal';

@@ -29,6 +29,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   scan_not_enabled: 409,
   calculation_limit_reached: 403,
   scanners_not_in_tier: 403,
+  support_not_in_tier: 403,
   scanner_key_invalid: 401,
   scanning_blocked: 409,
   internal: 500,

@@ -1,13 +1,19 @@
-import { Anchor, Grid, List, Paper, Text, Title } from '@mantine/core';
-import { IconApi, IconMail } from '@tabler/icons-react';
+import { messages } from '@ipam/core/messages';
+import { hasSupportTickets } from '@ipam/core/tiers';
+import { Anchor, Button, Grid, List, Paper, Text, Title } from '@mantine/core';
+import { IconApi, IconArrowUpRight, IconMail } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { MessageForm } from '../../../components/support/message-form.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useAppConfig } from '../../../lib/app-config.js';
+import { useCurrentAccount } from '../../../lib/auth.js';
 
-/** /support (spec §2): the ticket form and a link to the resources. */
+/** /support (spec §2): the ticket form (paid tiers: spec §7, no ticket on tier 0) and the resources. */
 export function SupportPage() {
   const contactEmail = useAppConfig().data?.contactEmail;
+  const account = useCurrentAccount();
+  const canOpenTickets = account !== undefined && hasSupportTickets(account.tier);
   return (
     <>
       <PageTitle text="Support" />
@@ -17,10 +23,23 @@ export function SupportPage() {
             <Title order={3} mb="xs">
               Open a ticket
             </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              Tell us what you need; we answer by e-mail within 24 hours.
-            </Text>
-            <MessageForm kind="support" />
+            {canOpenTickets ? (
+              <>
+                <Text size="sm" c="dimmed" mb="md">
+                  Tell us what you need; we answer by e-mail within 24 hours.
+                </Text>
+                <MessageForm kind="support" />
+              </>
+            ) : (
+              <>
+                <Text size="sm" mb="md">
+                  {messages.supportTicketsNotInTier}
+                </Text>
+                <Button component={Link} to={paths.upgrade} leftSection={<IconArrowUpRight size={18} />}>
+                  Upgrade Account
+                </Button>
+              </>
+            )}
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
