@@ -193,6 +193,8 @@ export const messages = {
   groupCycle: 'A group cannot be placed inside itself or one of its own subgroups.',
   parentGroupNotFound: 'Parent group not found.',
   groupNotFound: 'Group not found.',
+  groupLimitReached: (max: number) =>
+    `An account can hold at most ${max} groups. Delete or merge some to create more.`,
   subnetOverlaps: (name: string, cidr: string) => `This subnet overlaps the subnet ${name} (${cidr}).`,
   subnetNetworkFixed: 'The network address and prefix of a subnet cannot be changed.',
   addressOutsideSubnet: (cidr: string) => `This address is not a host address of the subnet ${cidr}.`,

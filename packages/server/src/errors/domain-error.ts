@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'group_not_empty'
   | 'group_cycle'
+  | 'group_limit_reached'
   | 'subnet_limit_reached'
   | 'ipv6_not_in_tier'
   | 'prefix_not_in_tier'

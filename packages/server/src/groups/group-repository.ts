@@ -34,6 +34,16 @@ export async function listGroups(db: Db, accountId: string): Promise<GroupRecord
   return sortedByName(rows.map(toGroup));
 }
 
+/** How many groups the account holds. */
+export async function countGroups(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('groups')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return toCount(row.n);
+}
+
 /** A group of the account, or undefined (another account's group is not found). */
 export async function findGroup(
   db: Db,

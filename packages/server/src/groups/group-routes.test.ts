@@ -3,7 +3,10 @@ import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet } from '../../test/ipam-factories.js';
+import { randomUUID } from 'node:crypto';
+import { MAX_GROUPS_PER_ACCOUNT } from '@ipam/core/schemas/group-schemas';
 import { pageAudit } from '../audit/audit-repository.js';
+import { insertGroup } from './group-repository.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`group routes (${dialect})`, () => {
@@ -94,6 +97,33 @@ for (const dialect of DIALECTS) {
       const blank = await me.call('PATCH', `/groups/${child.id}`, { name: ' ' });
       expect(blank.status).toBe(400);
       expect(blank.body.error).toBe(messages.groupNameRequired);
+    });
+
+    it(`holds at most ${MAX_GROUPS_PER_ACCOUNT} groups per account, so the list stays bounded (issue 19)`, async () => {
+      const me = await accountSession(t.current);
+      const now = new Date().toISOString();
+      await t.current.db.transaction().execute(async (trx) => {
+        for (let i = 1; i < MAX_GROUPS_PER_ACCOUNT; i++) {
+          await insertGroup(trx, me.accountId, {
+            id: randomUUID(),
+            name: `g${i}`,
+            description: '',
+            parentId: '',
+            updatedDate: now,
+            updatedBy: me.userId,
+            createdAt: now,
+          });
+        }
+      });
+      expect((await me.call('POST', '/groups', { name: 'last one' })).status).toBe(201);
+      const refused = await me.call('POST', '/groups', { name: 'one too many' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({
+        error: messages.groupLimitReached(MAX_GROUPS_PER_ACCOUNT),
+        code: 'group_limit_reached',
+      });
+      const list = await me.call('GET', '/groups');
+      expect(list.body.items).toHaveLength(MAX_GROUPS_PER_ACCOUNT);
     });
 
     it('refuses to make a group its own ancestor', async () => {

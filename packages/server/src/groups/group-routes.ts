@@ -39,7 +39,7 @@ export function registerGroupRoutes(root: FastifyInstance, deps: AppDeps): void 
         summary: 'Create a group (parentId empty or null: top level)',
         params: accountParams,
         body: groupCreateSchema,
-        response: { 201: groupResponse, ...writeErrors },
+        response: { 201: groupResponse, 403: errorResponse, ...writeErrors },
       },
     },
     async (request, reply) => {

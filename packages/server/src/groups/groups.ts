@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
+import { MAX_GROUPS_PER_ACCOUNT } from '@ipam/core/schemas/group-schemas';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
@@ -7,6 +8,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { lockAccountForIpam } from '../subnets/subnet-repository.js';
 import {
   countGroupContents,
+  countGroups,
   deleteGroup as deleteGroupRow,
   findGroup,
   insertGroup,
@@ -53,6 +55,9 @@ export async function createGroup(ctx: ChangeContext, input: GroupInput): Promis
   };
   return runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, ctx.account.id);
+    if ((await countGroups(trx, ctx.account.id)) >= MAX_GROUPS_PER_ACCOUNT) {
+      throw new DomainError('group_limit_reached', messages.groupLimitReached(MAX_GROUPS_PER_ACCOUNT));
+    }
     await checkParent(trx, ctx.account.id, group.id, group.parentId);
     await insertGroup(trx, ctx.account.id, { ...group, createdAt: now });
     audit({ action: 'create', entity: 'group', entityId: group.id, after: group });

@@ -21,6 +21,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   rate_limited: 429,
   group_not_empty: 409,
   group_cycle: 400,
+  group_limit_reached: 403,
   subnet_limit_reached: 403,
   ipv6_not_in_tier: 403,
   prefix_not_in_tier: 403,
