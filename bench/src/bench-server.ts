@@ -12,7 +12,7 @@ import { parseConfig } from '@ipam/server/config/env';
 import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
 import { PASSWORD } from './address-fixture.js';
 
-type Request = { kind: 'cpu' | 'profile-start' } | { kind: 'profile-stop'; file: string };
+type Request = { kind: 'cpu' | 'memory' | 'profile-start' } | { kind: 'profile-stop'; file: string };
 type Command = Request & { id: number };
 
 /** What the benchmarks read of an autocannon run. */
@@ -58,6 +58,7 @@ export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
         const used = process.cpuUsage();
         return used.user + used.system;
       }
+      if (command.kind === 'memory') return process.memoryUsage().rss;
       if (command.kind === 'profile-start') {
         session = new Session();
         session.connect();
@@ -80,6 +81,8 @@ export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
 export interface BenchServer {
   baseUrl: string;
   cpuMicros(): Promise<number>;
+  /** The server process's resident memory, bytes. */
+  rssBytes(): Promise<number>;
   startProfile(): Promise<void>;
   stopProfile(file: string): Promise<void>;
   stop(): void;
@@ -110,6 +113,7 @@ export async function startServer(script: string, target: DatabaseTarget): Promi
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     cpuMicros: async () => (await call({ kind: 'cpu' })) ?? 0,
+    rssBytes: async () => (await call({ kind: 'memory' })) ?? 0,
     startProfile: async () => void (await call({ kind: 'profile-start' })),
     stopProfile: async (file) => void (await call({ kind: 'profile-stop', file })),
     stop: () => void child.kill(),
