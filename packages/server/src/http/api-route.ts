@@ -33,3 +33,8 @@ export function decodedPath(request: FastifyRequest): string {
     return path;
   }
 }
+
+/** Whether a (decoded) path is under /api. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}

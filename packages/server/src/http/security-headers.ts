@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { decodedPath } from './api-route.js';
+import { decodedPath, isApiPath, isApiRoute } from './api-route.js';
 
 /** Origins of the external support and feedback forms the app embeds in frames. */
 function formOrigins(urls: readonly (string | null)[]): string[] {
@@ -39,7 +39,8 @@ export async function registerSecurityHeaders(
   });
   // API answers hold account data: no browser or proxy cache keeps them (a download sets its own).
   app.addHook('onRequest', async (request, reply) => {
-    const path = decodedPath(request);
-    if (path === '/api' || path.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    if (isApiRoute(request) || (request.routeOptions.url === undefined && isApiPath(decodedPath(request)))) {
+      void reply.header('cache-control', 'no-store');
+    }
   });
 }

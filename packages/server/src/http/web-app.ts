@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { messages } from '@ipam/core/messages';
-import { decodedPath } from './api-route.js';
+import { decodedPath, isApiPath } from './api-route.js';
 
 /** The built web app (packages/web/dist), from src/http or dist/http alike. */
 export const defaultWebDistDir = fileURLToPath(new URL('../../../web/dist/', import.meta.url));
@@ -26,8 +26,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const path = decodedPath(request);
-    const isApi = path === '/api' || path.startsWith('/api/');
+    const isApi = isApiPath(decodedPath(request));
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (isApi || !isPageRequest || !hasWebApp) {
       return reply.status(404).send({ error: messages.notFound, code: 'not_found' });
