@@ -39,7 +39,8 @@ export async function registerSecurityHeaders(
   });
   // API answers hold account data: no browser or proxy cache keeps them (a download sets its own).
   app.addHook('onRequest', async (request, reply) => {
-    if (isApiRoute(request) || (request.routeOptions.url === undefined && isApiPath(decodedPath(request)))) {
+    // API routes answer at once; anything else (the static files' wildcard included) by its decoded path.
+    if (isApiRoute(request) || isApiPath(decodedPath(request))) {
       void reply.header('cache-control', 'no-store');
     }
   });
