@@ -9,6 +9,10 @@ import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
+import { registerBillingRoutes } from './billing/billing-routes.js';
+import { registerBillingWebhook } from './billing/billing-webhook-route.js';
+import { createBillingProvider } from './billing/billing-setup.js';
+import type { StripeApiTarget } from './billing/stripe-provider.js';
 import { registerCalculationRoutes } from './calculations/calculation-routes.js';
 import type { Config } from './config/env.js';
 import type { Db } from './db/database.js';
@@ -47,6 +51,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Registers more routes (the IPAM modules) after the core ones; they inherit every guard. */
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+  /** Where the Stripe client sends requests; tests point it at a loopback server. */
+  stripeApi?: StripeApiTarget;
 }
 
 /** Never logged: credentials and session tokens wherever they could appear. */
@@ -61,6 +67,7 @@ export const redactedLogPaths = [
   '*.password',
   'token',
   '*.token',
+  'req.headers["stripe-signature"]',
 ];
 
 /** Builds the HTTP app (not yet listening) on an open, migrated database. */
@@ -112,6 +119,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerAddressRoutes(app, deps);
   registerScannerRoutes(app, deps);
   registerScannerApiRoutes(app, deps);
+  const billing = createBillingProvider(config.billing, options.stripeApi);
+  registerBillingRoutes(app, deps, billing);
+  await registerBillingWebhook(app, deps, billing.provider);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

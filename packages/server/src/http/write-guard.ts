@@ -2,6 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route whose requests prove themselves by a provider's signature (the billing webhook, BL-34). */
+    isSignedByProvider?: boolean;
+  }
+}
+
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Whether the request's Origin header is absent or this server's own origin (or PUBLIC_URL). */
@@ -41,6 +48,7 @@ export function hasBody(request: FastifyRequest): boolean {
 export function registerWriteGuard(app: FastifyInstance, publicUrl: string | null): void {
   app.addHook('onRequest', async (request) => {
     if (!unsafeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config.isSignedByProvider) return;
     if (!isSameOriginOrAbsent(request, publicUrl) || isCrossSiteFetch(request)) {
       throw new DomainError('foreign_origin', messages.foreignOrigin);
     }
