@@ -120,6 +120,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerScannerRoutes(app, deps);
   registerScannerApiRoutes(app, deps);
   const billing = createBillingProvider(config.billing, options.stripeApi);
+  if (billing.isEnabled && billing.provider.kind === 'test') {
+    app.log.warn('billing: built-in test provider (no Stripe keys): owners can upgrade without paying');
+  }
   registerBillingRoutes(app, deps, billing);
   await registerBillingWebhook(app, deps, billing.provider);
   await options.extraRoutes?.(app, deps);
