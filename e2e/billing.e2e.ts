@@ -130,6 +130,45 @@ describe('Billing with the built-in test provider (BL-26, BL-27, BL-28, BL-38)',
     expect(await settingsField(page, baseUrl, 'Tier')).toBe('Free');
   });
 
+  it('BL-14, BL-17, BL-31: a failed load offers Try again; a failed checkout drops the overlay and says so', async () => {
+    const { page, baseUrl } = browser;
+    await page.context().clearCookies();
+    await signUp(page, baseUrl, uniqueEmail('unlucky'));
+    // The browser sees the failures a broken network or payment provider would cause.
+    await page.route('**/api/billing/products', (route) => route.fulfill({ status: 503, body: 'down' }));
+    await page.goto(`${baseUrl}/upgrade`);
+    await page.getByText('Could not load plans.').waitFor();
+    await page.unroute('**/api/billing/products');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await card(page, 'Basic').getByText('$5.99 / month').waitFor();
+
+    await page.route('**/api/accounts/*/checkout-sessions', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.fulfill({
+        status: 502,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'There was an error processing your request. Please try again.',
+          code: 'checkout_failed',
+        }),
+      });
+    });
+    await card(page, 'Basic').getByRole('button', { name: 'Upgrade to Basic' }).click();
+    await page.getByLabel('Starting checkout').waitFor();
+    expect(
+      await card(page, 'Business').getByRole('button', { name: 'Upgrade to Business' }).isDisabled(),
+    ).toBe(true);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'There was an error processing your request. Please try again.' })
+      .waitFor();
+    await page.getByLabel('Starting checkout').waitFor({ state: 'detached' });
+    expect(
+      await card(page, 'Business').getByRole('button', { name: 'Upgrade to Business' }).isEnabled(),
+    ).toBe(true);
+    await page.unroute('**/api/accounts/*/checkout-sessions');
+  });
+
   it('BL-28, BL-41: a member sees disabled buttons, and the new tier as soon as the owner pays', async () => {
     const { page, baseUrl } = browser;
     await page.context().clearCookies();

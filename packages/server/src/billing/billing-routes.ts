@@ -12,11 +12,13 @@ import {
 import { errorResponse, noBody } from '@ipam/core/api/common';
 import { messages } from '@ipam/core/messages';
 import { checkoutSessionCreateSchema } from '@ipam/core/schemas/billing-schemas';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { AppDeps } from '../http/app-deps.js';
 import { changeContextOf, requireAccount, requireAuth } from '../http/request-context.js';
 import { toCheckoutSession, toProduct } from './billing-view.js';
-import { findCheckoutOfAccount } from './checkout-repository.js';
+import { expireCheckouts, findCheckoutOfAccount } from './checkout-repository.js';
 import { findPrice, listActiveProducts } from './product-repository.js';
 import { openPortal, subscriptionOf } from './subscription.js';
 import { startCheckout, type BillingSetup } from './start-checkout.js';
@@ -37,6 +39,7 @@ const errors = {
 export function registerBillingRoutes(root: FastifyInstance, deps: AppDeps, setup: BillingSetup): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const { db, config } = deps;
+  scheduleCheckoutExpiry(root, db);
   // PUBLIC_URL, else the address this request reached: return addresses never come from the client (S20).
   const baseUrlOf = (request: FastifyRequest) => config.publicUrl ?? `${request.protocol}://${request.host}`;
 
@@ -167,4 +170,18 @@ export function registerBillingRoutes(root: FastifyInstance, deps: AppDeps, setu
       return reply.status(201).send({ url });
     },
   );
+}
+
+/** Marks open checkouts past their 24 hours as expired, at start and hourly (BL-25). */
+function scheduleCheckoutExpiry(app: FastifyInstance, db: Db): void {
+  const sweep = () =>
+    expireCheckouts(db, nowIso()).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'checkout expiry failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => void sweep(), 60 * 60 * 1000).unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

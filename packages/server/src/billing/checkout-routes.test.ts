@@ -10,6 +10,7 @@ import {
   setTier,
   type AccountSession,
 } from '../../test/ipam-factories.js';
+import { expireCheckouts } from './checkout-repository.js';
 import { setActive } from './product-repository.js';
 
 async function withMember(t: TestApp, owner: AccountSession): Promise<AccountSession> {
@@ -191,6 +192,33 @@ for (const dialect of DIALECTS) {
       const paid = await owner.call('POST', `/checkout-sessions/${created.body.id}/test-payment`);
       expect(paid.status).toBe(409);
       expect(paid.body.error).toBe('This checkout is no longer open.');
+      expect((await owner.call('GET', '')).body.tier).toBe(0);
+    });
+
+    it('BL-25: a session past its 24 hours reads as expired, cannot be paid, and the sweep stores it so', async () => {
+      const owner = await accountSession(t.current);
+      const created = await owner.call('POST', '/checkout-sessions', { priceId: 'basic-month' });
+      const stored = await t.current.db
+        .selectFrom('checkout_sessions')
+        .select(['created_at', 'expires_at'])
+        .where('id', '=', created.body.id)
+        .executeTakeFirstOrThrow();
+      expect(Date.parse(stored.expires_at) - Date.parse(stored.created_at)).toBe(24 * 60 * 60 * 1000);
+      await t.current.db
+        .updateTable('checkout_sessions')
+        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+        .where('id', '=', created.body.id)
+        .execute();
+      expect((await owner.call('GET', `/checkout-sessions/${created.body.id}`)).body.status).toBe('expired');
+      const paid = await owner.call('POST', `/checkout-sessions/${created.body.id}/test-payment`);
+      expect(paid.status).toBe(409);
+      await expireCheckouts(t.current.db, new Date().toISOString());
+      const row = await t.current.db
+        .selectFrom('checkout_sessions')
+        .select('status')
+        .where('id', '=', created.body.id)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('expired');
       expect((await owner.call('GET', '')).body.tier).toBe(0);
     });
 
