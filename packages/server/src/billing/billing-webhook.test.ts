@@ -85,6 +85,8 @@ for (const dialect of DIALECTS) {
         `${t.current.baseUrl}/checkout/success?session_id=${checkoutId}`,
       );
       expect(params.get('cancel_url')).toBe(`${t.current.baseUrl}/checkout/cancel`);
+      // The test provider's buttons do not exist for a Stripe checkout.
+      expect((await owner.call('POST', `/checkout-sessions/${checkoutId}/test-payment`)).status).toBe(404);
       // S20: the client cannot name a return address.
       const forged = await owner.call('POST', '/checkout-sessions', {
         priceId: 'business-year',
