@@ -130,6 +130,26 @@ describe('Billing with the built-in test provider (BL-26, BL-27, BL-28, BL-38)',
     expect(await settingsField(page, baseUrl, 'Tier')).toBe('Free');
   });
 
+  it("BL-22: /checkout/success waits with 'Finishing your upgrade…' until the named session completes", async () => {
+    const { page, baseUrl } = browser;
+    await page.context().clearCookies();
+    await signUp(page, baseUrl, uniqueEmail('waiter'));
+    const accountId = await ownAccountId(page, baseUrl);
+    const sessions = `${baseUrl}/api/accounts/${accountId}/checkout-sessions`;
+    const created = await (await page.request.post(sessions, { data: { priceId: 'basic-month' } })).json();
+    await page.goto(`${baseUrl}/checkout/success?session_id=${created.id}`);
+    await page.getByRole('heading', { name: 'Finishing your upgrade…' }).waitFor();
+    expect(await page.getByText('Thank You!').count()).toBe(0);
+    await screenshot(page, 'billing-checkout-finishing');
+    // The payment completes while the page waits (as a webhook arriving a moment later would).
+    expect((await page.request.post(`${sessions}/${created.id}/test-payment`)).status()).toBe(200);
+    await page.getByRole('heading', { name: 'Thank You!' }).waitFor({ timeout: 10_000 });
+    expect(await settingsField(page, baseUrl, 'Tier')).toBe('Basic');
+    // Another account's session is not confirmed to this user.
+    await page.goto(`${baseUrl}/checkout/success?session_id=00000000-0000-4000-8000-000000000000`);
+    await page.getByText('Checkout not found.').waitFor();
+  });
+
   it('BL-14, BL-17, BL-31: a failed load offers Try again; a failed checkout drops the overlay and says so', async () => {
     const { page, baseUrl } = browser;
     await page.context().clearCookies();
