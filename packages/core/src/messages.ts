@@ -161,6 +161,39 @@ export const messages = {
   selectPlanAndFrequency: 'Please select a plan and billing frequency.',
   noPriceFound: 'No price found for this plan and frequency.',
   checkoutFailed: 'There was an error processing your request. Please try again.',
+  // Billing: the texts the requirements mark as ours (BL-7, BL-9, BL-12..BL-22)
+  ownerOnlyPlan: 'Only the account owner can change the plan.',
+  alreadyOnTier: 'Your account is already on this plan or a higher one.',
+  loadingPlans: 'Loading plans...',
+  couldNotLoadPlans: 'Could not load plans.',
+  upgradeHeadline: 'Unlock More Power for Your Network',
+  upgradeSubline: (reference: string, tierName: string) =>
+    `Upgrading ${reference} — current plan: ${tierName}`,
+  mostPopular: 'Most Popular',
+  currentPlan: 'Current Plan',
+  contactSupportToChangePlan: 'Contact support to change your plan.',
+  upgradeTo: (name: string) => `Upgrade to ${name}`,
+  yearlySaving: (amount: string) => `Save ${amount}`,
+  testPaymentBanner: 'TEST PAYMENT — no money is charged',
+  payTest: 'Pay (test)',
+  checkoutThankYou: 'Thank You!',
+  checkoutSucceeded: 'Your payment was successful, and your account has been upgraded.',
+  finishingUpgrade: 'Finishing your upgrade…',
+  upgradeNotConfirmedYet:
+    'Your payment has not been confirmed yet. Your plan changes as soon as it is; this page can be reloaded.',
+  checkoutCanceledTitle: 'Payment Canceled',
+  checkoutCanceled:
+    'Your payment was canceled and you have not been charged. You can try again whenever you are ready.',
+  billingOff:
+    'Plans on this server are set by its administrator. Ask them to move your account to another plan, giving the Account ID shown in Settings › Account Info; the new limits apply at once.',
+  billingDisabled: 'Online checkout is off on this server: its administrator sets plans.',
+  checkoutNotOpen: 'This checkout is no longer open.',
+  checkoutNotFound: 'Checkout not found.',
+  unknownBillingPrice: 'The subscription names a price that no product of this server has.',
+  noBillingCustomer: 'This account has no subscription to manage.',
+  webhookSignatureInvalid: 'The webhook signature is not valid.',
+  /** The spec's benefits, shown for a product whose own list is empty (BL-3). */
+  defaultBenefits: ['Unlimited groups', 'Priority support', 'Advanced features', 'On Prem Scanning'],
 
   // Accounts, people and support (server rules the spec leaves open; these texts are ours)
   notFound: 'Not found.',

@@ -13,6 +13,10 @@ import { registerAuthRoutes } from './auth/auth-routes.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
+import { registerBillingRoutes } from './billing/billing-routes.js';
+import { registerBillingWebhook } from './billing/billing-webhook-route.js';
+import { createBillingProvider } from './billing/billing-setup.js';
+import type { StripeApiTarget } from './billing/stripe-provider.js';
 import { registerCalculationRoutes } from './calculations/calculation-routes.js';
 import type { Config } from './config/env.js';
 import { isPostgres, type Db } from './db/database.js';
@@ -52,6 +56,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Registers more routes (the IPAM modules) after the core ones; they inherit every guard. */
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
+  /** Where the Stripe client sends requests; tests point it at a loopback server. */
+  stripeApi?: StripeApiTarget;
 }
 
 /** Never logged: credentials and session tokens wherever they could appear. */
@@ -66,6 +72,7 @@ export const redactedLogPaths = [
   '*.password',
   'token',
   '*.token',
+  'req.headers["stripe-signature"]',
 ];
 
 /** Builds the HTTP app (not yet listening) on an open, migrated database. */
@@ -138,6 +145,12 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerAddressRoutes(app, deps);
   registerScannerRoutes(app, deps);
   registerScannerApiRoutes(app, deps);
+  const billing = createBillingProvider(config.billing, options.stripeApi);
+  if (billing.isEnabled && billing.provider.kind === 'test') {
+    app.log.warn('billing: built-in test provider (no Stripe keys): owners can upgrade without paying');
+  }
+  registerBillingRoutes(app, deps, billing);
+  await registerBillingWebhook(app, deps, billing.provider);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -24,6 +24,9 @@ export const appConfigResponse = z.object({
   supportFormUrl: z.string().nullable(),
   feedbackFormUrl: z.string().nullable(),
   contactEmail: z.string(),
+  billing: z
+    .enum(['stripe', 'test', 'off'])
+    .describe('online checkout: through Stripe, through the built-in test provider, or off (BILLING=off)'),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;
 

@@ -45,7 +45,7 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const wait = await limiter.beforeSignUp(request.ip);
       if (wait !== null) refuse(reply, wait);
-      const { userId, accepted } = await signUp(db, request.body);
+      const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
       publishAcceptedInvites(events, userId, accepted);
       setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
       return reply.status(201).send(await meOrUnauthorised(userId, undefined));

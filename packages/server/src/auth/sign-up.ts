@@ -3,6 +3,7 @@ import { messages } from '@ipam/core/messages';
 import type { SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { tierDefaults } from '@ipam/core/tiers';
 import { insertAccount, linkUser } from '../accounts/account-repository.js';
+import type { NewAccountDefaults } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -10,20 +11,27 @@ import { acceptPendingInvites, type AcceptedInvite } from '../invites/accept-inv
 import { emailExists, insertUser } from '../users/user-repository.js';
 import { hashPassword } from './password.js';
 
+const free = tierDefaults(0);
+const freeAccount: NewAccountDefaults = {
+  tier: 0,
+  maxusers: free?.maxusers ?? 2,
+  maxnetworks: free?.maxnetworks ?? 2,
+};
+
 /**
- * Registers a user: the user, their own tier-0 account (reference = e-mail) and the link, in one
+ * Registers a user: the user, their own account (Free, or the operator's IPAM_DEFAULT_TIER) (reference = e-mail) and the link, in one
  * transaction; pending invites for the e-mail are accepted. Returns the new user's id.
  */
 export async function signUp(
   db: Db,
   input: SignupInput,
+  defaults: NewAccountDefaults = freeAccount,
 ): Promise<{ userId: string; accountId: string; accepted: AcceptedInvite[] }> {
   const email = input.email.trim().toLowerCase();
   if (await emailExists(db, email)) throw emailInUse();
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
   const accountId = randomUUID();
-  const free = tierDefaults(0);
   let accepted: AcceptedInvite[] = [];
   try {
     accepted = await db.transaction().execute(async (trx) => {
@@ -33,9 +41,9 @@ export async function signUp(
         id: accountId,
         uid: userId,
         reference: email,
-        tier: 0,
-        maxusers: free?.maxusers ?? 2,
-        maxnetworks: free?.maxnetworks ?? 2,
+        tier: defaults.tier,
+        maxusers: defaults.maxusers,
+        maxnetworks: defaults.maxnetworks,
         createdAt: at,
       });
       await linkUser(trx, userId, accountId, at);

@@ -6,11 +6,12 @@ import {
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { withDatabase, type Write } from './cli-database.js';
+import { productsUsage, runProducts } from './products-command.js';
 
 const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
   ipam admin accounts
-`;
+${productsUsage}`;
 
 /** `ipam admin`: operator commands on the configured database (safe while the server runs). */
 export async function run(args: readonly string[]): Promise<number> {
@@ -29,6 +30,7 @@ export async function runAdmin(db: Db, args: readonly string[], out: Write, err:
   const [sub, ...rest] = args;
   if (sub === 'accounts') return listAccounts(db, out);
   if (sub === 'set-tier') return setTier(db, rest, out, err);
+  if (sub === 'products') return runProducts(db, rest, out, err);
   err(usage);
   return 2;
 }

@@ -78,4 +78,43 @@ describe('parseConfig', () => {
     expect(parseConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
     expect(() => parseConfig({ LOG_FORMAT: 'text' })).toThrow('LOG_FORMAT: must be pretty or json');
   });
+
+  it('BL-36: reads the Stripe keys, refuses a malformed or lone one naming it, never echoing the value', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+    expect(parseConfig(keys).billing).toEqual({
+      enabled: true,
+      stripe: { secretKey: 'sk_test_abc123', webhookSecret: 'whsec_def456' },
+    });
+    expect(parseConfig({}).billing).toEqual({ enabled: true, stripe: null });
+    let error: unknown;
+    try {
+      parseConfig({ STRIPE_SECRET_KEY: 'pk_live_secretvalue9', STRIPE_WEBHOOK_SECRET: 'whsec_ok1' });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^STRIPE_SECRET_KEY: /m);
+    expect(problems).not.toContain('secretvalue9');
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither',
+    );
+  });
+
+  it('reads BILLING and the defaults of new accounts (IPAM_DEFAULT_TIER and its limits)', () => {
+    expect(parseConfig({ BILLING: 'off' }).billing.enabled).toBe(false);
+    expect(() => parseConfig({ BILLING: 'maybe' })).toThrow('BILLING: must be on or off');
+    expect(parseConfig({}).newAccount).toEqual({ tier: 0, maxnetworks: 2, maxusers: 2 });
+    expect(parseConfig({ IPAM_DEFAULT_TIER: '2' }).newAccount).toEqual({
+      tier: 2,
+      maxnetworks: 50,
+      maxusers: 20,
+    });
+    expect(parseConfig({ IPAM_DEFAULT_TIER: '1', IPAM_DEFAULT_MAXNETWORKS: '40' }).newAccount).toEqual({
+      tier: 1,
+      maxnetworks: 40,
+      maxusers: 5,
+    });
+    expect(() => parseConfig({ IPAM_DEFAULT_TIER: '4' })).toThrow(/IPAM_DEFAULT_TIER: tier 4/);
+    expect(() => parseConfig({ IPAM_DEFAULT_TIER: '9' })).toThrow(/IPAM_DEFAULT_TIER/);
+  });
 });

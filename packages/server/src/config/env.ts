@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { tierDefaults } from '@ipam/core/tiers';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -52,7 +53,36 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   MAX_CONNECTIONS: positiveInt(2000),
+  // The values are checked by shape only and never echoed (they are secrets).
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or rk_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  BILLING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
+  IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
+  IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
 });
+
+/** What online billing uses: Stripe's keys, or null for the built-in test provider; or off. */
+export interface BillingConfig {
+  /** BILLING=off: no checkout, the operator sets plans. */
+  enabled: boolean;
+  stripe: { secretKey: string; webhookSecret: string } | null;
+}
+
+/** The tier and limits of accounts created from now on (sign-up). */
+export interface NewAccountDefaults {
+  tier: number;
+  maxnetworks: number;
+  maxusers: number;
+}
 
 /** Server configuration, parsed once at start. */
 export interface Config {
@@ -82,6 +112,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Open connections the server accepts at once; more are refused until some close. */
   maxConnections: number;
+  billing: BillingConfig;
+  newAccount: NewAccountDefaults;
 }
 
 /** A configuration error naming every bad variable. */
@@ -103,6 +135,19 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  const problems: string[] = [];
+  if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
+    problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither');
+  }
+  const tier = tierDefaults(e.IPAM_DEFAULT_TIER);
+  const maxnetworks = e.IPAM_DEFAULT_MAXNETWORKS ?? tier?.maxnetworks;
+  const maxusers = e.IPAM_DEFAULT_MAXUSERS ?? tier?.maxusers;
+  if (maxnetworks == null || maxusers == null) {
+    problems.push(
+      'IPAM_DEFAULT_TIER: tier 4 (Custom) needs IPAM_DEFAULT_MAXNETWORKS and IPAM_DEFAULT_MAXUSERS',
+    );
+  }
+  if (problems.length > 0 || maxnetworks == null || maxusers == null) throw new ConfigError(problems);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -125,5 +170,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: e.MAX_CONNECTIONS,
+    billing: {
+      enabled: e.BILLING === 'on',
+      stripe:
+        e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+          ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
+          : null,
+    },
+    newAccount: { tier: e.IPAM_DEFAULT_TIER, maxnetworks, maxusers },
   };
 }

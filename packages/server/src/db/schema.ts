@@ -25,6 +25,8 @@ export interface AccountsTable {
   sub_start: string | null;
   sub_end: string | null;
   created_at: string;
+  /** The payment provider's customer (Stripe `cus_…`), set by a completed checkout. */
+  billing_customer_id: string | null;
 }
 
 export interface UsersAccountsTable {
@@ -226,4 +228,56 @@ export interface Database {
   scanners: ScannersTable;
   scanner_subnets: ScannerSubnetsTable;
   rate_counters: RateCountersTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  checkout_sessions: CheckoutSessionsTable;
+  billing_events: BillingEventsTable;
+}
+
+/** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
+export interface ProductsTable {
+  id: string;
+  name: string;
+  description: string;
+  benefits_json: string;
+  active: number;
+  tier: number;
+  sort_order: number;
+}
+
+/** A product's price in integer cents per interval; `provider_price_id` maps it to Stripe (BL-1, BL-5). */
+export interface PricesTable {
+  id: string;
+  product_id: string;
+  interval: string;
+  unit_amount: number;
+  currency: string;
+  active: number;
+  provider_price_id: string | null;
+}
+
+/** A checkout started by an account's owner (BL-11). */
+export interface CheckoutSessionsTable {
+  id: string;
+  account_id: string;
+  user_id: string | null;
+  price_id: string;
+  /** open, complete, canceled or expired. */
+  status: string;
+  /** stripe or test. */
+  provider: string;
+  provider_session_id: string | null;
+  created_at: string;
+  expires_at: string;
+  completed_at: string | null;
+}
+
+/** A provider event already processed, by its id: each is applied once (BL-10, BL-30). */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  account_id: string | null;
+  /** applied or ignored. */
+  outcome: string;
+  received_at: string;
 }

@@ -28,6 +28,16 @@ export type ErrorCode =
   | 'support_not_in_tier'
   | 'scanner_key_invalid'
   | 'scanning_blocked'
+  | 'price_required'
+  | 'price_not_found'
+  | 'owner_only'
+  | 'already_on_tier'
+  | 'checkout_failed'
+  | 'billing_disabled'
+  | 'checkout_not_open'
+  | 'unknown_price'
+  | 'signature_invalid'
+  | 'no_billing_customer'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Set on a route that proves its caller otherwise (a signed webhook): the Origin and JSON checks of
-     * the write guard do not apply to it.
+     * Set on a route whose requests prove themselves otherwise (the billing webhook's signature, BL-34):
+     * the Origin and JSON checks of the write guard do not apply to it.
      */
     isExemptFromWriteGuard?: boolean;
   }

@@ -33,6 +33,16 @@ export const statusOfCode: Record<ErrorCode, number> = {
   support_not_in_tier: 403,
   scanner_key_invalid: 401,
   scanning_blocked: 409,
+  price_required: 400,
+  price_not_found: 404,
+  owner_only: 403,
+  already_on_tier: 409,
+  checkout_failed: 502,
+  billing_disabled: 403,
+  checkout_not_open: 409,
+  unknown_price: 422,
+  signature_invalid: 400,
+  no_billing_customer: 409,
   internal: 500,
 };
 

@@ -53,6 +53,12 @@ for (const dialect of DIALECTS) {
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/confirm-all',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/ignore-all',
           'GET /api/accounts/:accountId/audit',
+          'POST /api/accounts/:accountId/checkout-sessions',
+          'GET /api/accounts/:accountId/checkout-sessions/:checkoutId',
+          'POST /api/accounts/:accountId/checkout-sessions/:checkoutId/test-payment',
+          'POST /api/accounts/:accountId/checkout-sessions/:checkoutId/test-cancel',
+          'GET /api/accounts/:accountId/subscription',
+          'POST /api/accounts/:accountId/billing-portal-sessions',
         ]),
       );
     });

@@ -24,6 +24,11 @@ export function registerSystemRoutes(root: FastifyInstance, { config }: AppDeps)
       supportFormUrl: config.supportFormUrl,
       feedbackFormUrl: config.feedbackFormUrl,
       contactEmail: config.contactEmail,
+      billing: !config.billing.enabled
+        ? ('off' as const)
+        : config.billing.stripe
+          ? ('stripe' as const)
+          : ('test' as const),
     }),
   );
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => root.swagger());

@@ -95,7 +95,27 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.upgrade,
-        ...screen(async () => (await import('../features/static/components/plans-page.js')).PlansPage),
+        ...screen(async () => (await import('../features/billing/components/upgrade-page.js')).UpgradePage),
+      },
+      {
+        path: paths.testCheckout,
+        ...screen(
+          async () => (await import('../features/billing/components/test-checkout-page.js')).TestCheckoutPage,
+        ),
+      },
+      {
+        path: paths.checkoutSuccess,
+        ...screen(
+          async () =>
+            (await import('../features/billing/components/checkout-result-pages.js')).CheckoutSuccessPage,
+        ),
+      },
+      {
+        path: paths.checkoutCancel,
+        ...screen(
+          async () =>
+            (await import('../features/billing/components/checkout-result-pages.js')).CheckoutCancelPage,
+        ),
       },
       {
         path: '*',

@@ -13,6 +13,10 @@ export const paths = {
   terms: '/tos',
   privacy: '/privacy',
   upgrade: '/upgrade',
+  checkoutSuccess: '/checkout/success',
+  checkoutCancel: '/checkout/cancel',
+  /** The built-in test provider's payment page (BL-9). */
+  testCheckout: '/billing/test-checkout/:sessionId',
   apiDocs: '/api/docs',
   /** How to install and run the scanner agent (linked from Settings › Scanners). */
   scannerSetup: '/docs/scanner',

@@ -21,4 +21,9 @@ export const queryKeys = {
   approvals: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
   scanners: (accountId: string) => ['accounts', accountId, 'scanners'] as const,
+  /** Billing products and prices (not account-scoped). */
+  products: ['billing', 'products'] as const,
+  checkoutSession: (accountId: string, sessionId: string) =>
+    ['accounts', accountId, 'checkout-sessions', sessionId] as const,
+  subscription: (accountId: string) => ['accounts', accountId, 'subscription'] as const,
 };

@@ -1,6 +1,6 @@
 import { IconMapQuestion } from '@tabler/icons-react';
 import { paths } from '../../../config/paths.js';
-import { ResultPage } from './result-page.js';
+import { ResultPage } from '../../../components/ui/result-page.js';
 
 /** Any unknown path (tools spec §2). */
 export function NotFoundPage() {

@@ -1,17 +1,17 @@
 import { Button, Center, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
-import { productName } from '../../../config/paths.js';
+import { productName } from '../../config/paths.js';
 
 interface ResultPageProps {
   icon: ReactNode;
   color: string;
   title: string;
   message: ReactNode;
-  action: { label: string; to: string };
+  action?: { label: string; to: string } | undefined;
 }
 
-/** A centred one-message page with one way on (the 404 page). */
+/** A centred one-message page with one way on (the 404 page, checkout results). */
 export function ResultPage({ icon, color, title, message, action }: ResultPageProps) {
   useEffect(() => {
     document.title = `${title} · ${productName}`;
@@ -25,9 +25,11 @@ export function ResultPage({ icon, color, title, message, action }: ResultPagePr
           </ThemeIcon>
           <Title order={2}>{title}</Title>
           <Text c="dimmed">{message}</Text>
-          <Button component={Link} to={action.to} color={color}>
-            {action.label}
-          </Button>
+          {action && (
+            <Button component={Link} to={action.to} color={color}>
+              {action.label}
+            </Button>
+          )}
         </Stack>
       </Paper>
     </Center>
