@@ -52,7 +52,7 @@ for (const dialect of DIALECTS) {
         'IPv4 subnets from /8',
         'On Prem Scanning',
         'Support tickets',
-        'Unlimited groups',
+        'Up to 1,000 groups',
       ]);
       expect((await t.current.client().get('/api/billing/products')).status).toBe(401);
     });

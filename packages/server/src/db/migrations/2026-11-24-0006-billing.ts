@@ -10,7 +10,7 @@ const basics = (subnets: number, users: number) => [
   'IPv4 subnets from /8',
   'On Prem Scanning',
   'Support tickets',
-  'Unlimited groups',
+  'Up to 1,000 groups',
 ];
 
 // The spec's figures in cents (BL-2) and benefits from the tier table (BL-3).
