@@ -23,9 +23,12 @@ for (const dialect of DIALECTS) {
         id: expect.any(String),
         email: inviteeEmail,
         invitedAt: expect.any(String),
+        inviteUrl: expect.stringMatching(/^http:\/\/ipam\.test\/signup\?invite=/),
+        isMailed: true,
       });
       const pending = await owner.client.get(`/api/accounts/${owner.accountId}/invites`);
-      expect(pending.body.items).toEqual([created.body]);
+      const { id, email, invitedAt } = created.body;
+      expect(pending.body.items).toEqual([{ id, email, invitedAt }]);
 
       const invitee = await signUp(t.current, inviteeEmail);
       const me = await invitee.client.get('/api/auth/me');
