@@ -16,7 +16,9 @@ for (const dialect of DIALECTS) {
       });
       expect(created.status).toBe(201);
       expect(created.body.isMailed).toBe(false);
-      expect(created.body.inviteUrl).toMatch(/^http:\/\/ipam\.test\/signup\?invite=[A-Za-z0-9_-]{43}$/);
+      expect(created.body.inviteUrl).toMatch(
+        /^http:\/\/ipam\.test\/login\?tab=signup&invite=[A-Za-z0-9_-]{43}$/,
+      );
       // The invitee signs up with another address of theirs: the link, not the address, decides.
       const client = t.current.client();
       const joined = await client.post('/api/auth/signup', {

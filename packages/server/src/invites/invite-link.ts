@@ -15,9 +15,9 @@ export function newInviteToken(): { token: string; tokenHash: string } {
   return { token, tokenHash: inviteTokenHash(token) };
 }
 
-/** The sign-up page with the invite's token: signing up or logging in there accepts the invite. */
+/** The login page's Sign Up tab with the invite's token: signing up or logging in there accepts the invite. */
 export function inviteUrl(baseUrl: string, token: string): string {
-  return `${baseUrl}/signup?invite=${encodeURIComponent(token)}`;
+  return `${baseUrl}/login?tab=signup&invite=${encodeURIComponent(token)}`;
 }
 
 /**
