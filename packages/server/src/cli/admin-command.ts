@@ -6,6 +6,7 @@ import {
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { resetLinkForEmail } from '../auth/password-reset.js';
+import { listMessages } from './messages-command.js';
 import { linkBase } from '../invites/invite-mailer.js';
 import { withDatabase, type Write } from './cli-database.js';
 import { productsUsage, runProducts } from './products-command.js';
@@ -14,18 +15,21 @@ const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
   ipam admin accounts
   ipam admin reset-password <email>
+  ipam admin messages [--limit N]
 ${productsUsage}`;
 
 /** `ipam admin`: operator commands on the configured database (safe while the server runs). */
 export async function run(args: readonly string[]): Promise<number> {
-  return withDatabase((db, config) =>
-    runAdmin(
-      db,
-      args,
-      (text) => process.stdout.write(text),
-      (text) => process.stderr.write(text),
-      linkBase(config),
-    ),
+  return withDatabase(
+    (db, config) =>
+      runAdmin(
+        db,
+        args,
+        (text) => process.stdout.write(text),
+        (text) => process.stderr.write(text),
+        linkBase(config),
+      ),
+    { existing: 'ipam admin' },
   );
 }
 
@@ -40,6 +44,7 @@ export async function runAdmin(
   const [sub, ...rest] = args;
   if (sub === 'accounts') return listAccounts(db, out);
   if (sub === 'reset-password') return resetPassword(db, rest, out, err, baseUrl);
+  if (sub === 'messages') return listMessages(db, rest, out, err);
   if (sub === 'set-tier') return setTier(db, rest, out, err);
   if (sub === 'products') return runProducts(db, rest, out, err);
   err(usage);
