@@ -87,7 +87,10 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
         await startSession(db, userId, request.headers['user-agent']),
         config.publicUrl,
       );
-      return meOrUnauthorised(userId, request.cookies[accountCookie]);
+      const me = await meOrUnauthorised(userId, request.cookies[accountCookie]);
+      // The account kept on the server becomes this browser's too (support messages are tagged by it).
+      if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
+      return me;
     },
   );
 

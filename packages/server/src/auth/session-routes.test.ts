@@ -104,6 +104,7 @@ for (const dialect of DIALECTS) {
       const fresh = t.current.client();
       const login = await fresh.post('/api/auth/login', { email: member.email, password: goodPassword });
       expect(login.body.currentAccountId).toBe(owner.accountId);
+      expect(fresh.cookies.get('accountId')).toBe(owner.accountId);
       expect((await fresh.get('/api/auth/me')).body.currentAccountId).toBe(owner.accountId);
     });
   });
