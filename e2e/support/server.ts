@@ -134,7 +134,16 @@ export async function startServer({ env = {}, logName = 'server' }: StartOptions
     return server;
   }
 
-  const cliEnv = { ...process.env, IPAM_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', ...env };
+  // The server's own address too, as an operator's shell has it: printed links point at this server.
+  const cliEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    IPAM_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
   let current = await launch();
   return {
     baseUrl,

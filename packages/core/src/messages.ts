@@ -15,6 +15,22 @@ export const messages = {
   passwordRequired: 'Password is required.',
   registrationNote: 'Please use a valid email address for registration.',
 
+  // Profile, passwords and invite links (issue 17; texts ours)
+  currentPasswordWrong: 'Current password is incorrect.',
+  passwordChanged: 'Password changed. Your other sessions have been logged out.',
+  otherSessionsEnded: (count: number) => `Logged out ${count} other session(s).`,
+  profileSaved: 'Profile saved.',
+  resetLinkInvalid: 'This reset link is not valid or has expired. Ask for a new one.',
+  resetRequestedMailed:
+    'If an account uses this address, a link to reset its password is on its way. It is valid for 1 hour.',
+  resetRequestedNoMail:
+    'This server does not send e-mail. Ask its operator for a reset link (ipam admin reset-password).',
+  passwordResetDone: 'Your password has been reset. Log in with the new password.',
+  inviteMailed: 'Invitation sent.',
+  inviteNotMailed: 'No e-mail was sent. Give this link to the person you invited:',
+  inviteLinkNote: 'Sign up or log in to accept the invitation.',
+  inviteLinkInvalid: 'This invitation link is not valid any more. Ask for a new one.',
+
   // Address checks (core spec §5)
   invalidIPv4: 'Invalid IPv4 address',
   invalidCidrBits: 'Invalid CIDR bits',

@@ -26,6 +26,9 @@ import type { EventPublisher } from './events/event-publisher.js';
 import { registerEventRoutes } from './events/event-routes.js';
 import { registerGroupRoutes } from './groups/group-routes.js';
 import { createInviteMailer } from './invites/invite-mailer.js';
+import { deleteExpiredPasswordResets } from './auth/password-reset-repository.js';
+import { registerPasswordRoutes } from './auth/password-routes.js';
+import { registerSessionRoutes } from './auth/session-routes.js';
 import { registerInviteRoutes } from './invites/invite-routes.js';
 import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
@@ -45,7 +48,7 @@ import { defaultWebDistDir, registerWebApp } from './http/web-app.js';
 import { registerTextGuard } from './http/text-guard.js';
 import { registerWriteGuard } from './http/write-guard.js';
 import { logDestination } from './logging/log-output.js';
-import { RequestLogController } from './logging/request-log-controller.js';
+import { RequestLogController, redactedUrl } from './logging/request-log-controller.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
 export interface AppOptions {
@@ -72,6 +75,11 @@ export const redactedLogPaths = [
   '*.password',
   'token',
   '*.token',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.inviteToken',
+  'req.query.token',
+  'req.query.invite',
   'req.headers["stripe-signature"]',
 ];
 
@@ -81,6 +89,14 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     logger: {
       level: config.logLevel,
       redact: { paths: redactedLogPaths, censor: '[redacted]' },
+      serializers: {
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactedUrl(request.url),
+          host: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
       stream: logDestination(config.logFormat, options.logStream),
     },
     logController: new RequestLogController(),
@@ -132,6 +148,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   registerSystemRoutes(app, deps);
   registerAuthRoutes(app, deps);
+  registerPasswordRoutes(app, deps);
+  registerSessionRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
@@ -168,6 +186,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
   const clean = () =>
     deleteExpiredSessions(db, nowIso())
       .then(() => deleteExpiredCounts(db, Date.now()))
+      .then(() => deleteExpiredPasswordResets(db, nowIso()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -42,6 +42,29 @@ export type Member = z.infer<typeof memberResponse>;
 export const inviteResponse = z.object({ id: z.string(), email: z.string(), invitedAt: z.string() });
 export type Invite = z.infer<typeof inviteResponse>;
 
+/** A new invite or a re-issued link: the link to hand over, and whether an e-mail went out. */
+export const inviteLinkResponse = inviteResponse.extend({
+  inviteUrl: z.string().describe('sign-up or login with this link accepts the invite'),
+  isMailed: z.boolean().describe('an invitation e-mail was sent'),
+});
+export type InviteLink = z.infer<typeof inviteLinkResponse>;
+
+/** One of the user's live sessions. */
+export const sessionResponse = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean().describe('the session of this request'),
+});
+export type Session = z.infer<typeof sessionResponse>;
+
+/** DELETE /api/auth/sessions/others: how many sessions were ended. */
+export const endedSessionsResponse = z.object({ ended: z.number().int() });
+
+/** POST /api/auth/password-reset: the same text for every address. */
+export const resetRequestedResponse = z.object({ message: z.string() });
+
 /** GET /api/accounts/:a/stats: the dashboard's counts. */
 export const statsResponse = z.object({
   totalSubnets: z.number().int(),

@@ -57,14 +57,21 @@ export const emailSchema = z
   .max(maxEmailLength, messages.invalidEmail)
   .email({ error: messages.invalidEmail });
 
+/** A new password: at least 8 characters (its weakness also depends on the e-mail, checked beside). */
+export const newPasswordSchema = z
+  .string({ error: messages.passwordRequired })
+  .min(minPasswordLength, messages.passwordTooShort)
+  .max(maxPasswordLength, messages.weakPassword);
+
+/** An invite link's token (`/signup?invite=…`), optional at sign-up and login. */
+export const inviteTokenSchema = z.string().trim().min(1).max(200).optional();
+
 /** `POST /api/auth/signup`: e-mail, password of at least 8 characters and not weak. */
 export const signupSchema = z
   .object({
     email: emailSchema,
-    password: z
-      .string({ error: messages.passwordRequired })
-      .min(minPasswordLength, messages.passwordTooShort)
-      .max(maxPasswordLength, messages.weakPassword),
+    password: newPasswordSchema,
+    inviteToken: inviteTokenSchema,
   })
   .strict()
   .superRefine((value, ctx) => {
@@ -89,6 +96,7 @@ export const loginSchema = z
       .string({ error: messages.passwordRequired })
       .min(1, messages.passwordRequired)
       .max(maxPasswordLength, messages.loginFailed),
+    inviteToken: inviteTokenSchema,
   })
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -5,6 +5,7 @@ import { messages } from '@ipam/core/messages';
 import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/schemas/auth-schemas';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { DomainError } from '../errors/domain-error.js';
+import { setCurrentAccountId } from '../users/user-repository.js';
 import { publishAcceptedInvites } from '../invites/accept-invites.js';
 import { meResponse } from '@ipam/core/api/account';
 import { errorResponse, noBody } from '@ipam/core/api/common';
@@ -47,7 +48,11 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
       if (wait !== null) refuse(reply, wait);
       const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
       publishAcceptedInvites(events, userId, accepted);
-      setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
+      setSessionCookie(
+        reply,
+        await startSession(db, userId, request.headers['user-agent']),
+        config.publicUrl,
+      );
       return reply.status(201).send(await meOrUnauthorised(userId, undefined));
     },
   );
@@ -77,8 +82,15 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
       publishAcceptedInvites(events, userId, accepted);
       // A fresh session id at login; any session the browser carried before is ended.
       if (request.auth) await endSession(db, request.auth.token);
-      setSessionCookie(reply, await startSession(db, userId), config.publicUrl);
-      return meOrUnauthorised(userId, request.cookies[accountCookie]);
+      setSessionCookie(
+        reply,
+        await startSession(db, userId, request.headers['user-agent']),
+        config.publicUrl,
+      );
+      const me = await meOrUnauthorised(userId, request.cookies[accountCookie]);
+      // The account kept on the server becomes this browser's too (support messages are tagged by it).
+      if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
+      return me;
     },
   );
 
@@ -103,7 +115,7 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
     {
       schema: {
         tags,
-        summary: 'Choose the current account (stored in the accountId cookie)',
+        summary: 'Choose the current account (kept for the user and in the accountId cookie)',
         body: currentAccountSchema,
         response: { 200: meResponse, 401: errorResponse, 404: errorResponse },
       },
@@ -112,6 +124,7 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
       const { userId } = requireAuth(request);
       const account = await findAccountOfMember(db, request.body.accountId, userId);
       if (!account) throw new DomainError('not_found', messages.notFound);
+      await setCurrentAccountId(db, userId, account.id);
       setAccountCookie(reply, account.id, config.publicUrl);
       return meOrUnauthorised(userId, account.id);
     },

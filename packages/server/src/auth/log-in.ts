@@ -21,7 +21,7 @@ export async function logIn(
   if (!user || !isValid) throw new DomainError('login_failed', messages.loginFailed);
   const accepted = await db.transaction().execute(async (trx) => {
     await setLastLogin(trx, user.id, nowIso());
-    return acceptPendingInvites(trx, { id: user.id, email: user.email });
+    return acceptPendingInvites(trx, { id: user.id, email: user.email }, input.inviteToken);
   });
   return { userId: user.id, accepted };
 }

@@ -1,7 +1,7 @@
 import { listAccountsOfUser } from '../accounts/account-repository.js';
 import { chooseCurrentAccount, toAccountView, type AccountView } from '../accounts/account-view.js';
 import type { Db } from '../db/database.js';
-import { findUserById, type UserRecord } from '../users/user-repository.js';
+import { findCurrentAccountId, findUserById, type UserRecord } from '../users/user-repository.js';
 
 /** The API's `Me`: the user, their accounts and the current one. */
 export interface Me {
@@ -10,7 +10,10 @@ export interface Me {
   currentAccountId: string | null;
 }
 
-/** Builds `Me` for a signed-in user; the current account follows the accountId cookie if valid. */
+/**
+ * Builds `Me` for a signed-in user; the current account follows the accountId cookie if valid, else
+ * the account the user last chose (kept on the server, so it survives logging out and in), else their first.
+ */
 export async function loadMe(
   db: Db,
   userId: string,
@@ -19,7 +22,9 @@ export async function loadMe(
   const user = await findUserById(db, userId);
   if (!user) return null;
   const accounts = await listAccountsOfUser(db, userId);
-  const current = chooseCurrentAccount(accounts, cookieAccountId);
+  const byCookie = accounts.find((a) => a.id === cookieAccountId);
+  const current =
+    byCookie ?? chooseCurrentAccount(accounts, (await findCurrentAccountId(db, userId)) ?? undefined);
   return {
     user,
     accounts: accounts.map((a) => toAccountView(a, userId)),

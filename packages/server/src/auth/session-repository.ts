@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 /** Stores a session under the hash of its token. */
 export async function insertSession(
   db: Db,
-  session: { id: string; userId: string; createdAt: string; expiresAt: string },
+  session: { id: string; userId: string; createdAt: string; expiresAt: string; userAgent: string | null },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -12,6 +12,7 @@ export async function insertSession(
       user_id: session.userId,
       created_at: session.createdAt,
       expires_at: session.expiresAt,
+      user_agent: session.userAgent,
     })
     .execute();
 }
@@ -44,4 +45,42 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 export async function deleteExpiredSessions(db: Db, now: string): Promise<number> {
   const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A user's session as their session list shows it. */
+export interface SessionRecord {
+  id: string;
+  createdAt: string;
+  expiresAt: string;
+  userAgent: string | null;
+}
+
+/** The user's live sessions, newest first. */
+export async function listLiveSessions(db: Db, userId: string, now: string): Promise<SessionRecord[]> {
+  return db
+    .selectFrom('sessions')
+    .select(['id', 'created_at as createdAt', 'expires_at as expiresAt', 'user_agent as userAgent'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Ends every session of the user except `keepId` (none kept when null); returns how many ended. */
+export async function deleteSessionsOfUser(db: Db, userId: string, keepId: string | null): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepId !== null) query = query.where('id', '!=', keepId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends one session of the user; false when the user has no session with that id. */
+export async function deleteSessionOfUser(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sessions')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -15,7 +15,7 @@ export function sessionIdOf(token: string): string {
 }
 
 /** Starts a session for the user; returns the token for the cookie (never stored). */
-export async function startSession(db: Db, userId: string): Promise<string> {
+export async function startSession(db: Db, userId: string, userAgent?: string): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
   await insertSession(db, {
@@ -23,6 +23,7 @@ export async function startSession(db: Db, userId: string): Promise<string> {
     userId,
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + sessionIdleMs).toISOString(),
+    userAgent: userAgent ? userAgent.slice(0, 300) : null,
   });
   return token;
 }

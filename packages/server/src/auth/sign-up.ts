@@ -47,7 +47,7 @@ export async function signUp(
         createdAt: at,
       });
       await linkUser(trx, userId, accountId, at);
-      return acceptPendingInvites(trx, { id: userId, email });
+      return acceptPendingInvites(trx, { id: userId, email }, input.inviteToken);
     });
   } catch (error) {
     // Two sign-ups with one e-mail at once: the unique index decides.

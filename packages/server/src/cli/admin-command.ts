@@ -5,30 +5,46 @@ import {
   updateTierAndLimits,
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
+import { resetLinkForEmail } from '../auth/password-reset.js';
+import { listMessages } from './messages-command.js';
+import { linkBase } from '../invites/invite-mailer.js';
 import { withDatabase, type Write } from './cli-database.js';
 import { productsUsage, runProducts } from './products-command.js';
 
 const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
   ipam admin accounts
+  ipam admin reset-password <email>
+  ipam admin messages [--limit N]
 ${productsUsage}`;
 
 /** `ipam admin`: operator commands on the configured database (safe while the server runs). */
 export async function run(args: readonly string[]): Promise<number> {
-  return withDatabase((db) =>
-    runAdmin(
-      db,
-      args,
-      (text) => process.stdout.write(text),
-      (text) => process.stderr.write(text),
-    ),
+  return withDatabase(
+    (db, config) =>
+      runAdmin(
+        db,
+        args,
+        (text) => process.stdout.write(text),
+        (text) => process.stderr.write(text),
+        linkBase(config),
+      ),
+    { existing: 'ipam admin' },
   );
 }
 
-/** The admin subcommands on an open database; returns the exit status. */
-export async function runAdmin(db: Db, args: readonly string[], out: Write, err: Write): Promise<number> {
+/** The admin subcommands on an open database (links printed under `baseUrl`); returns the exit status. */
+export async function runAdmin(
+  db: Db,
+  args: readonly string[],
+  out: Write,
+  err: Write,
+  baseUrl = 'http://127.0.0.1:8080',
+): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'accounts') return listAccounts(db, out);
+  if (sub === 'reset-password') return resetPassword(db, rest, out, err, baseUrl);
+  if (sub === 'messages') return listMessages(db, rest, out, err);
   if (sub === 'set-tier') return setTier(db, rest, out, err);
   if (sub === 'products') return runProducts(db, rest, out, err);
   err(usage);
@@ -100,5 +116,26 @@ async function setTier(db: Db, args: readonly string[], out: Write, err: Write):
     `account ${account.id}: tier ${tier} ${defaults.name}, maxnetworks ${limits.maxnetworks}, ` +
       `maxusers ${limits.maxusers}\n`,
   );
+  return 0;
+}
+
+async function resetPassword(
+  db: Db,
+  args: readonly string[],
+  out: Write,
+  err: Write,
+  baseUrl: string,
+): Promise<number> {
+  const [email] = args;
+  if (!email) {
+    err(`ipam admin reset-password: expected the user's e-mail address\n${usage}`);
+    return 2;
+  }
+  const link = await resetLinkForEmail(db, email, baseUrl);
+  if (!link) {
+    err(`ipam admin reset-password: no user with e-mail '${email}'\n`);
+    return 1;
+  }
+  out(`Reset link for ${email.trim().toLowerCase()} (single use, valid for 1 hour):\n${link}\n`);
   return 0;
 }

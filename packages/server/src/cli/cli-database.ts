@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { ConfigError, parseConfig, type Config } from '../config/env.js';
 import { databaseTarget, openDatabase, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
@@ -20,12 +21,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /**
  * Runs `work` on the configured database (the same data folder or DATABASE_URL the server uses),
- * migrated to the latest version, and closes it afterwards. Returns the exit status.
+ * migrated to the latest version, and closes it afterwards. Returns the exit status. With
+ * `existing`, a missing SQLite file stops the command with a message naming the path, instead of
+ * creating an empty database (an operator in the wrong folder would otherwise change nothing).
  */
-export async function withDatabase(work: (db: Db, config: Config) => Promise<number>): Promise<number> {
+export async function withDatabase(
+  work: (db: Db, config: Config) => Promise<number>,
+  options: { existing?: string } = {},
+): Promise<number> {
   const config = loadConfig();
   if (!config) return 1;
-  const db = openDatabase(databaseTarget(config));
+  const target = databaseTarget(config);
+  if (options.existing && target.kind === 'sqlite' && !existsSync(target.file)) {
+    process.stderr.write(
+      `${options.existing}: no database at ${target.file}\n` +
+        `Set IPAM_DATA_DIR to the server's data folder (or DATABASE_URL for PostgreSQL).\n`,
+    );
+    return 1;
+  }
+  const db = openDatabase(target);
   try {
     await migrateToLatest(db);
     return await work(db, config);

@@ -15,6 +15,8 @@ commands:
   migrate                                    apply database migrations
   admin set-tier <account|owner-email> <tier> [--maxnetworks N --maxusers N]
   admin accounts                             list accounts
+  admin reset-password <email>               print a single-use password-reset link
+  admin messages [--limit N]                 list messages of the built-in support and feedback forms
   backup <file>                              copy the database to a file
 `;
 

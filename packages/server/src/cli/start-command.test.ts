@@ -39,6 +39,7 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
     const server = await startBuiltServer(env);
     try {
       expect(existsSync(join(dataDir, 'ipam.sqlite'))).toBe(true);
+      expect(server.output()).toContain(`ipam: database ${join(dataDir, 'ipam.sqlite')}\n`);
       expect(server.output().match(/listening/gi)).toEqual(['listening']);
       const health = await fetch(`${server.baseUrl}/api/health`);
       expect(health.status).toBe(200);

@@ -25,6 +25,8 @@ export async function run(_args: readonly string[]): Promise<number> {
     }
     app = await buildApp(config, db, bus ? { events: bus } : {});
     const where = target.kind === 'sqlite' ? target.file : 'PostgreSQL (DATABASE_URL)';
+    // Whatever the log level: the operator must know which data this server uses.
+    process.stdout.write(`ipam: database ${where}\n`);
     // Fastify logs one line per address it listens on (all interfaces for 0.0.0.0): ours, not a second one.
     await app.listen({
       port: config.port,

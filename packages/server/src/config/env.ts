@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { tierDefaults } from '@ipam/core/tiers';
 import { z } from 'zod';
 
@@ -10,13 +11,19 @@ const optionalUrl = z
   .optional()
   .or(z.literal('').transform(() => undefined));
 
+/**
+ * The data folder when IPAM_DATA_DIR is unset: `data` in the installation (beside `packages/`), the
+ * same for every command wherever it is run from (src/config and dist/config are equally deep).
+ */
+export const defaultDataDir = fileURLToPath(new URL('../../../../data', import.meta.url));
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** The environment variables the server reads; every one is optional and has a default. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  IPAM_DATA_DIR: z.string().min(1).default('./data'),
+  IPAM_DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -31,6 +38,10 @@ const envSchema = z.object({
   SUPPORT_FORM_URL: optionalUrl,
   FEEDBACK_FORM_URL: optionalUrl,
   CONTACT_EMAIL: z.email().default('support@example.com'),
+  SUPPORT_INBOX: z
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(logLevels).default('info'),
   LOG_FORMAT: z.enum(logFormats, { error: 'must be pretty or json' }).optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -97,6 +108,8 @@ export interface Config {
   supportFormUrl: string | null;
   feedbackFormUrl: string | null;
   contactEmail: string;
+  /** Where messages of the built-in support and feedback forms are mailed (with SMTP_URL); null: stored only. */
+  supportInbox: string | null;
   logLevel: (typeof logLevels)[number];
   /** `pretty`: one readable line per entry; `json`: pino's JSON lines; null: pretty on a terminal. */
   logFormat: (typeof logFormats)[number] | null;
@@ -151,13 +164,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: resolve(e.IPAM_DATA_DIR),
+    dataDir: resolve(e.IPAM_DATA_DIR ?? defaultDataDir),
     databaseUrl: e.DATABASE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
     supportFormUrl: e.SUPPORT_FORM_URL ?? null,
     feedbackFormUrl: e.FEEDBACK_FORM_URL ?? null,
     contactEmail: e.CONTACT_EMAIL,
+    supportInbox: e.SUPPORT_INBOX ?? null,
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? null,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -10,6 +10,8 @@ export interface UsersTable {
   display_name: string | null;
   last_login: string | null;
   created_at: string;
+  /** The account the user last chose as current (kept across logins). */
+  current_account_id: string | null;
 }
 
 export interface AccountsTable {
@@ -41,6 +43,17 @@ export interface SessionsTable {
   user_id: string;
   created_at: string;
   expires_at: string;
+  /** The browser's User-Agent at login (shown in the user's session list). */
+  user_agent: string | null;
+}
+
+/** A password-reset link: single use, valid for an hour. */
+export interface PasswordResetsTable {
+  /** SHA-256 (hex) of the link's token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
 }
 
 export interface PendingInvitesTable {
@@ -49,6 +62,8 @@ export interface PendingInvitesTable {
   email: string;
   invited_at: string;
   invited_by: string | null;
+  /** SHA-256 (hex) of the invite link's token; null when no link was issued. */
+  token_hash: string | null;
 }
 
 export interface SupportMessagesTable {
@@ -216,6 +231,7 @@ export interface Database {
   accounts: AccountsTable;
   users_accounts: UsersAccountsTable;
   sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
   pending_invites: PendingInvitesTable;
   support_messages: SupportMessagesTable;
   audit_log: AuditLogTable;

@@ -7,6 +7,9 @@ import { DomainError, type ErrorCode } from '../errors/domain-error.js';
 export const statusOfCode: Record<ErrorCode, number> = {
   validation_failed: 400,
   login_failed: 401,
+  wrong_password: 400,
+  reset_link_invalid: 400,
+  invite_link_invalid: 404,
   not_signed_in: 401,
   owner_not_removable: 403,
   user_limit_reached: 403,

@@ -34,6 +34,7 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/invites',
           'POST /api/accounts/:accountId/invites',
           'DELETE /api/accounts/:accountId/invites/:inviteId',
+          'POST /api/accounts/:accountId/invites/:inviteId/link',
           'GET /api/accounts/:accountId/calculations/ipv4',
           'POST /api/accounts/:accountId/calculations/ipv6',
           'DELETE /api/accounts/:accountId/calculations/:calculationId',

@@ -3,18 +3,23 @@ import { recordAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import type { EventPublisher } from '../events/event-publisher.js';
-import { takeInvitesForEmail } from './invite-repository.js';
+import { inviteTokenHash } from './invite-link.js';
+import { takeInviteByTokenHash, takeInvitesForEmail } from './invite-repository.js';
 
 /**
- * Links the user to every account that invited their e-mail and deletes those invites (at sign-up
- * and at login). Call inside a transaction; returns what was joined, for the events to publish after
- * commit.
+ * Links the user to every account that invited their e-mail, and to the account of the invite whose
+ * link they followed (`inviteToken`, whatever address it was sent to), and deletes those invites (at
+ * sign-up and at login). An unknown link token accepts nothing. Call inside a transaction; returns
+ * what was joined, for the events to publish after commit.
  */
 export async function acceptPendingInvites(
   db: Db,
   user: { id: string; email: string },
+  inviteToken?: string,
 ): Promise<AcceptedInvite[]> {
   const invites = await takeInvitesForEmail(db, user.email);
+  const linked = inviteToken ? await takeInviteByTokenHash(db, inviteTokenHash(inviteToken)) : undefined;
+  if (linked) invites.push(linked);
   const at = nowIso();
   for (const invite of invites) {
     await linkUser(db, user.id, invite.accountId, at);

@@ -7,6 +7,7 @@ import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { addCount } from '../limits/rate-counter-repository.js';
 import { findUserById } from '../users/user-repository.js';
+import { inviteUrl, newInviteToken } from './invite-link.js';
 import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from './invite-repository.js';
 
 /**
@@ -14,11 +15,19 @@ import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from
  * (409) or when members + pending invites would exceed maxusers (403). The limit is read inside the
  * transaction with the account row locked, so two invites at once cannot both take the last seat.
  * With a mailer the invitation is mailed after the commit; the invite stands even when that fails.
+ * The answer carries the invite's link (only its hash is stored) and whether an e-mail really went out.
  */
-export async function createInvite(ctx: UserChangeContext, email: string): Promise<InviteRecord> {
+export async function createInvite(
+  ctx: UserChangeContext,
+  email: string,
+  baseUrl: string,
+): Promise<InviteRecord & { inviteUrl: string; isMailed: boolean }> {
   const accountId = ctx.account.id;
+  const { token, tokenHash } = newInviteToken();
+  const url = inviteUrl(baseUrl, token);
+  let isMailed = false;
   try {
-    return await runChange(ctx, async ({ trx, audit, announce, afterCommit }) => {
+    const invite = await runChange(ctx, async ({ trx, audit, announce, afterCommit }) => {
       const account = await findAccountForUpdate(trx, accountId);
       if (!account) throw new DomainError('not_found', messages.notFound);
       if (await isMemberByEmail(trx, accountId, email)) {
@@ -31,7 +40,7 @@ export async function createInvite(ctx: UserChangeContext, email: string): Promi
       }
       if (ctx.mailer) await countInviteMail(trx, accountId, email);
       const invite = { id: randomUUID(), email, invitedAt: nowIso() };
-      await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId });
+      await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId, tokenHash });
       audit({ action: 'create', entity: 'invite', entityId: invite.id, after: invite });
       announce({ kind: 'invite', id: invite.id });
       const { mailer } = ctx;
@@ -39,12 +48,19 @@ export async function createInvite(ctx: UserChangeContext, email: string): Promi
         afterCommit(async () => {
           const inviter = await findUserById(ctx.db, ctx.userId);
           await mailer
-            .sendInvite({ to: email, accountReference: account.reference, invitedBy: inviter?.email ?? '' })
+            .sendInvite({
+              to: email,
+              accountReference: account.reference,
+              invitedBy: inviter?.email ?? '',
+              url,
+            })
+            .then(() => (isMailed = true))
             .catch((error: unknown) => ctx.log?.warn({ err: error }, 'invite e-mail not sent'));
         });
       }
       return invite;
     });
+    return { ...invite, inviteUrl: url, isMailed };
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInvited();
     throw error;

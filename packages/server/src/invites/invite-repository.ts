@@ -13,7 +13,7 @@ const inviteColumns = ['id', 'email', 'invited_at as invitedAt'] as const;
 /** Stores a pending invite. */
 export async function insertInvite(
   db: Db,
-  invite: InviteRecord & { accountId: string; invitedBy: string },
+  invite: InviteRecord & { accountId: string; invitedBy: string; tokenHash?: string },
 ): Promise<void> {
   await db
     .insertInto('pending_invites')
@@ -23,6 +23,7 @@ export async function insertInvite(
       email: invite.email,
       invited_at: invite.invitedAt,
       invited_by: invite.invitedBy,
+      token_hash: invite.tokenHash ?? null,
     })
     .execute();
 }
@@ -82,4 +83,32 @@ export async function takeInvitesForEmail(
     .where('email', '=', email)
     .returning(['id', 'account_id as accountId'])
     .execute();
+}
+
+/** Deletes the invite whose link token has this hash and returns its id and account, if any. */
+export async function takeInviteByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ id: string; accountId: string } | undefined> {
+  return db
+    .deleteFrom('pending_invites')
+    .where('token_hash', '=', tokenHash)
+    .returning(['id', 'account_id as accountId'])
+    .executeTakeFirst();
+}
+
+/** Gives one of the account's invites a new link token hash; returns the invite (undefined if none). */
+export async function setInviteTokenHash(
+  db: Db,
+  accountId: string,
+  id: string,
+  tokenHash: string,
+): Promise<InviteRecord | undefined> {
+  return db
+    .updateTable('pending_invites')
+    .set({ token_hash: tokenHash })
+    .where('account_id', '=', accountId)
+    .where('id', '=', id)
+    .returning(inviteColumns)
+    .executeTakeFirst();
 }

@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { inviteSchema } from '@ipam/core/schemas/auth-schemas';
-import { inviteResponse } from '@ipam/core/api/account';
+import { inviteLinkResponse, inviteResponse } from '@ipam/core/api/account';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { createInvite } from './create-invite.js';
+import { linkBase } from './invite-mailer.js';
+import { reissueInviteLink } from './invite-link.js';
 import { listInvites } from './invite-repository.js';
 import { withdrawInvite } from './withdraw-invite.js';
 
@@ -39,12 +41,34 @@ export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void
         summary: 'Invite an e-mail address (members + pending invites ≤ maxusers)',
         params: accountParams,
         body: inviteSchema,
-        response: { 201: inviteResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
+        response: { 201: inviteLinkResponse, 400: errorResponse, 403: errorResponse, 409: errorResponse },
       },
     },
     async (request, reply) => {
-      const invite = await createInvite(changeContextOf(request, deps), request.body.email);
+      const ctx = changeContextOf(request, deps);
+      const invite = await createInvite(ctx, request.body.email, linkBase(deps.config));
       return reply.status(201).send(invite);
+    },
+  );
+
+  app.post(
+    '/api/accounts/:accountId/invites/:inviteId/link',
+    {
+      schema: {
+        tags,
+        summary: 'A new link for a pending invite (the previous one stops working)',
+        params: z.object({ accountId: z.string(), inviteId: z.string() }),
+        body: noBody,
+        response: { 200: inviteLinkResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const invite = await reissueInviteLink(
+        changeContextOf(request, deps),
+        request.params.inviteId,
+        linkBase(deps.config),
+      );
+      return { ...invite, isMailed: false };
     },
   );
 

@@ -1,8 +1,13 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
+/** A request URL with the reset and invite link tokens of its query hidden (they are credentials). */
+export function redactedUrl(url: string): string {
+  return url.replace(/([?&](?:token|invite)=)[^&#]*/gi, '$1[redacted]');
+}
+
 /** `GET /api/health 200 1.2 ms`: what the one line of a request says first. */
 export function requestSummary(request: FastifyRequest, reply: FastifyReply): string {
-  return `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
+  return `${request.method} ${redactedUrl(request.url)} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`;
 }
 
 /**

@@ -27,15 +27,35 @@ export async function insertSupportMessage(
     .execute();
 }
 
-/** The latest support messages, newest first (for operators). */
-export async function listSupportMessages(
-  db: Db,
-  limit: number,
-): Promise<{ id: string; userId: string; kind: string; subject: string | null; message: string }[]> {
+/** A stored support or feedback message as operators read it. */
+export interface StoredSupportMessage {
+  id: string;
+  userId: string;
+  email: string | null;
+  accountId: string | null;
+  kind: string;
+  subject: string | null;
+  message: string;
+  receivedAt: string;
+}
+
+/** The latest support messages, newest first, with the sender's e-mail (for operators). */
+export async function listSupportMessages(db: Db, limit: number): Promise<StoredSupportMessage[]> {
   return db
     .selectFrom('support_messages')
-    .select(['id', 'user_id as userId', 'kind', 'subject', 'message'])
-    .orderBy('received_at', 'desc')
+    .leftJoin('users', 'users.id', 'support_messages.user_id')
+    .select([
+      'support_messages.id',
+      'support_messages.user_id as userId',
+      'users.email',
+      'support_messages.account_id as accountId',
+      'support_messages.kind',
+      'support_messages.subject',
+      'support_messages.message',
+      'support_messages.received_at as receivedAt',
+    ])
+    .orderBy('support_messages.received_at', 'desc')
+    .orderBy('support_messages.id')
     .limit(limit)
     .execute();
 }

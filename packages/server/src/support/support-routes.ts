@@ -9,7 +9,8 @@ import { requireAuth } from '../http/request-context.js';
 import { sendSupportMessage } from './send-support-message.js';
 
 /** The built-in support and feedback form (used when no external form URL is configured). */
-export function registerSupportRoutes(root: FastifyInstance, { db }: AppDeps): void {
+export function registerSupportRoutes(root: FastifyInstance, deps: AppDeps): void {
+  const { db } = deps;
   const app = root.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/support/messages',
@@ -33,7 +34,10 @@ export function registerSupportRoutes(root: FastifyInstance, { db }: AppDeps): v
     async (request, reply) => {
       const { userId } = requireAuth(request);
       const sender = { userId, cookieAccountId: request.cookies[accountCookie] };
-      return reply.status(201).send(await sendSupportMessage(db, sender, request.body));
+      const { mailer, config } = deps;
+      const inbox =
+        mailer && config.supportInbox ? { to: config.supportInbox, mailer, log: request.log } : null;
+      return reply.status(201).send(await sendSupportMessage(db, sender, request.body, inbox));
     },
   );
 }

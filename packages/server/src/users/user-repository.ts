@@ -56,3 +56,40 @@ export async function findUserById(db: Db, id: string): Promise<UserRecord | und
 export async function setLastLogin(db: Db, id: string, at: string): Promise<void> {
   await db.updateTable('users').set({ last_login: at }).where('id', '=', id).execute();
 }
+
+/** The user with this id and their password hash, if any. */
+export async function findUserWithHashById(
+  db: Db,
+  id: string,
+): Promise<(UserRecord & { passwordHash: string }) | undefined> {
+  return db
+    .selectFrom('users')
+    .select([...userColumns, 'password_hash as passwordHash'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Replaces the user's password hash. */
+export async function setPasswordHash(db: Db, id: string, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', id).execute();
+}
+
+/** Sets (or clears, with null) the user's display name. */
+export async function setDisplayName(db: Db, id: string, displayName: string | null): Promise<void> {
+  await db.updateTable('users').set({ display_name: displayName }).where('id', '=', id).execute();
+}
+
+/** Remembers the account the user chose as current. */
+export async function setCurrentAccountId(db: Db, id: string, accountId: string): Promise<void> {
+  await db.updateTable('users').set({ current_account_id: accountId }).where('id', '=', id).execute();
+}
+
+/** The account the user last chose as current, if any. */
+export async function findCurrentAccountId(db: Db, id: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('users')
+    .select('current_account_id')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.current_account_id ?? null;
+}

@@ -23,6 +23,20 @@ const routes: RouteObject[] = [
     ...screen(async () => (await import('../features/auth/components/signup-landing.js')).SignupLanding),
   },
   {
+    path: paths.forgotPassword,
+    HydrateFallback: () => <FullPageLoader />,
+    ...screen(
+      async () => (await import('../features/auth/components/forgot-password-page.js')).ForgotPasswordPage,
+    ),
+  },
+  {
+    path: paths.resetPassword,
+    HydrateFallback: () => <FullPageLoader />,
+    ...screen(
+      async () => (await import('../features/auth/components/reset-password-page.js')).ResetPasswordPage,
+    ),
+  },
+  {
     path: paths.logout,
     HydrateFallback: () => <FullPageLoader />,
     ...screen(async () => (await import('../features/auth/components/logout-page.js')).LogoutPage),
@@ -39,6 +53,10 @@ const routes: RouteObject[] = [
       {
         index: true,
         ...screen(async () => (await import('../features/dashboard/components/dashboard.js')).Dashboard),
+      },
+      {
+        path: paths.profile,
+        ...screen(async () => (await import('../features/profile/components/profile-page.js')).ProfilePage),
       },
       {
         path: paths.ips,

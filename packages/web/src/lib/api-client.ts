@@ -90,6 +90,8 @@ export const api = {
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
     request('PATCH', path, schema, { ...options, body }),
   delete: (path: string) => request('DELETE', path, noContent),
+  /** A DELETE whose answer has a body (how many were removed). */
+  deleteWithAnswer: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
 };
 
 /** The message to show for any thrown value. */

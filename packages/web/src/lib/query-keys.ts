@@ -5,6 +5,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
+  /** The signed-in user's sessions (not account-scoped). */
+  sessions: ['sessions'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,

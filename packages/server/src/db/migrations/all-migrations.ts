@@ -5,6 +5,7 @@ import * as calculations from './2026-11-22-0003-calculations.js';
 import * as scanners from './2026-11-23-0004-scanners.js';
 import * as billing from './2026-11-24-0006-billing.js';
 import * as rateCounters from './2026-11-24-0007-rate-counters.js';
+import * as accountsPasswords from './2026-11-24-0008-accounts-passwords.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0004-scanners': scanners,
   '2026-11-24-0006-billing': billing,
   '2026-11-24-0007-rate-counters': rateCounters,
+  '2026-11-24-0008-accounts-passwords': accountsPasswords,
 };

@@ -36,7 +36,7 @@ export function UserMenu() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{me.user.email}</Menu.Label>
-          <Menu.Item component={Link} to={paths.dashboard} leftSection={<IconUser size={16} />}>
+          <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
             Profile
           </Menu.Item>
           {hasSeveralAccounts && (

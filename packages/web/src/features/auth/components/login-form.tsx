@@ -1,12 +1,15 @@
 import { messages } from '@ipam/core/messages';
 import { loginSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLogin } from '../../../lib/auth.js';
+import { forgetInviteToken } from '../../../lib/invite-token.js';
 
-/** The Login tab. Any failure shows the spec's "Login failed." */
-export function LoginForm() {
+/** The Login tab. Any failure shows the spec's "Login failed." An invite link's token goes along. */
+export function LoginForm({ inviteToken }: { inviteToken?: string }) {
   const login = useLogin();
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -18,7 +21,10 @@ export function LoginForm() {
   return (
     <form
       onSubmit={form.onSubmit((values) =>
-        login.mutate({ email: values.email.trim(), password: values.password }),
+        login.mutate(
+          { email: values.email.trim(), password: values.password, inviteToken },
+          { onSuccess: forgetInviteToken },
+        ),
       )}
       noValidate
       aria-label="Login"
@@ -40,6 +46,11 @@ export function LoginForm() {
           required
           {...form.getInputProps('password')}
         />
+        <Group justify="flex-end" mt={-8}>
+          <Anchor component={Link} to={paths.forgotPassword} size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
         {login.isError && (
           <Alert color="red" role="alert">
             {failure}

@@ -1,10 +1,11 @@
-import { Anchor, Button, Container, Paper, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Paper, Tabs, Text, Title } from '@mantine/core';
 import { messages } from '@ipam/core/messages';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths, productName } from '../../../config/paths.js';
 import { FullPageLoader } from '../../../components/ui/page-states.js';
 import { useMe } from '../../../lib/auth.js';
+import { inviteTokenFrom } from '../../../lib/invite-token.js';
 import { LoginForm } from './login-form.js';
 import { PublicFrame } from './public-frame.js';
 import { SignupForm } from './signup-form.js';
@@ -17,6 +18,7 @@ export function LoginPage() {
   const location = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
+  const inviteToken = inviteTokenFrom(searchParams);
 
   useEffect(() => {
     document.title = `Login · ${productName}`;
@@ -38,6 +40,11 @@ export function LoginPage() {
         <Title order={2} ta="center" mb="lg">
           Welcome to {productName}
         </Title>
+        {inviteToken && (
+          <Alert color="blue" mb="md" role="status">
+            {messages.inviteLinkNote}
+          </Alert>
+        )}
         <Paper withBorder shadow="sm" p="lg" radius="md">
           <Tabs
             value={tab}
@@ -55,13 +62,13 @@ export function LoginPage() {
               <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
-              <LoginForm />
+              <LoginForm inviteToken={inviteToken} />
             </Tabs.Panel>
             <Tabs.Panel value="signup">
               <Text size="sm" c="dimmed" mb="md">
                 {messages.registrationNote}
               </Text>
-              <SignupForm />
+              <SignupForm inviteToken={inviteToken} />
             </Tabs.Panel>
           </Tabs>
         </Paper>

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.js';
 import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
+import { forgetInviteToken } from '../../../lib/invite-token.js';
 import { formErrorsOf, isShownOnFields, sameNamedFields } from '../../../lib/form-errors.js';
 import { signupFormSchema } from '../signup-form-schema.js';
 
@@ -15,13 +16,15 @@ const signupFields = sameNamedFields(['email', 'password']);
 interface SignupFormProps {
   /** Focus the e-mail field on mount (not on the landing page, where the form is below the fold). */
   autoFocus?: boolean;
+  /** The token of the invite link the visitor came with: signing up accepts that invite. */
+  inviteToken?: string;
 }
 
 /**
  * Sign-up: e-mail, password, confirm password. The spec waits a fixed 5 s after registration; we
  * show a progress line instead and continue as soon as the session shows the new account.
  */
-export function SignupForm({ autoFocus = true }: SignupFormProps) {
+export function SignupForm({ autoFocus = true, inviteToken }: SignupFormProps) {
   const queryClient = useQueryClient();
   const signup = useSignup();
   const [isPreparing, setPreparing] = useState(false);
@@ -48,9 +51,12 @@ export function SignupForm({ autoFocus = true }: SignupFormProps) {
 
   const submit = form.onSubmit((values) => {
     signup.mutate(
-      { email: values.email.trim(), password: values.password },
+      { email: values.email.trim(), password: values.password, inviteToken },
       {
-        onSuccess: () => void finishSetup(),
+        onSuccess: () => {
+          forgetInviteToken();
+          void finishSetup();
+        },
         onError: (error) => form.setErrors(formErrorsOf(error, signupFields)),
       },
     );

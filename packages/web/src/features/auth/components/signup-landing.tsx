@@ -15,10 +15,11 @@ import {
 import { messages } from '@ipam/core/messages';
 import { IconCheck, IconClock, IconRadar, IconShieldLock } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { paths, productName } from '../../../config/paths.js';
 import { FullPageLoader } from '../../../components/ui/page-states.js';
 import { useMe } from '../../../lib/auth.js';
+import { inviteTokenFrom } from '../../../lib/invite-token.js';
 import { PublicFrame } from './public-frame.js';
 import { SignupForm } from './signup-form.js';
 
@@ -55,6 +56,8 @@ const trustItems = [
 /** /signup: hero, "Start Free Trial" scrolling to the form, benefits, trust items, the form. */
 export function SignupLanding() {
   const me = useMe();
+  const [searchParams] = useSearchParams();
+  const inviteToken = inviteTokenFrom(searchParams);
   const formRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -145,7 +148,7 @@ export function SignupLanding() {
               <Text size="sm" c="dimmed" mb="md">
                 {messages.registrationNote}
               </Text>
-              <SignupForm autoFocus={false} />
+              <SignupForm autoFocus={false} inviteToken={inviteToken} />
               <Text size="sm" mt="md" ta="center">
                 Already have an account?{' '}
                 <Anchor component={Link} to={paths.login}>

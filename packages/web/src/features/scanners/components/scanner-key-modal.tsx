@@ -4,7 +4,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { agentCommandLine, agentEnvironmentLine } from '../agent-command.js';
-import { CopyField } from './copy-field.js';
+import { CopyField } from '../../../components/ui/copy-field.js';
 
 interface ScannerKeyModalProps {
   /** The scanner with the key just made (by create or regenerate); null keeps the modal closed. */

@@ -1,11 +1,11 @@
 import { inviteSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
 import { Alert, Modal, Stack, TextInput } from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useCreateInvite } from '../api/create-invite.js';
+import { InviteLinkView } from './invite-link-view.js';
 
 interface InviteUserModalProps {
   accountId: string;
@@ -13,7 +13,10 @@ interface InviteUserModalProps {
   onClose: () => void;
 }
 
-/** Invite User: one e-mail address; the invitee joins the account when they sign up or log in. */
+/**
+ * Invite User: one e-mail address; the invitee joins the account when they sign up or log in with it
+ * or through the invite's link, which the modal then shows, saying whether an e-mail went out.
+ */
 export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalProps) {
   const invite = useCreateInvite(accountId);
   const { form, close, showFieldErrors, failure } = useDialogForm({
@@ -28,10 +31,7 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
     invite.mutate(
       { email: values.email.trim() },
       {
-        onSuccess: (created) => {
-          notifications.show({ color: 'green', message: `Invitation sent to ${created.email}.` });
-          close();
-        },
+        onSuccess: () => form.resetDirty(),
         onError: showFieldErrors,
       },
     ),
@@ -39,25 +39,29 @@ export function InviteUserModal({ accountId, opened, onClose }: InviteUserModalP
 
   return (
     <Modal opened={opened} onClose={close} title="Invite User">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label="Email"
-            type="email"
-            maxLength={maxEmailLength}
-            required
-            data-autofocus
-            description="They join this account when they sign up or log in with this address."
-            {...form.getInputProps('email')}
-          />
-          {failure && (
-            <Alert color="red" role="alert">
-              {errorMessage(failure)}
-            </Alert>
-          )}
-          <DialogActions onCancel={close} isSubmitting={invite.isPending} submitLabel="Send Invite" />
-        </Stack>
-      </form>
+      {invite.data ? (
+        <InviteLinkView invite={invite.data} onDone={close} />
+      ) : (
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <TextInput
+              label="Email"
+              type="email"
+              maxLength={maxEmailLength}
+              required
+              data-autofocus
+              description="They join this account when they sign up or log in with this address or the invitation link."
+              {...form.getInputProps('email')}
+            />
+            {failure && (
+              <Alert color="red" role="alert">
+                {errorMessage(failure)}
+              </Alert>
+            )}
+            <DialogActions onCancel={close} isSubmitting={invite.isPending} submitLabel="Send Invite" />
+          </Stack>
+        </form>
+      )}
     </Modal>
   );
 }

@@ -1,9 +1,11 @@
 import type { Invite } from '@ipam/core/api/account';
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Group, Modal, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useInviteLink } from '../api/create-invite.js';
 import { useDeleteInvite } from '../api/delete-invite.js';
+import { InviteLinkView } from './invite-link-view.js';
 
 interface InvitesTableProps {
   accountId: string;
@@ -13,6 +15,7 @@ interface InvitesTableProps {
 /** The "Pending Invites" table: Email, Invited At, Actions; "No pending invites." when empty. */
 export function InvitesTable({ accountId, invites }: InvitesTableProps) {
   const deleteInvite = useDeleteInvite(accountId);
+  const inviteLink = useInviteLink(accountId);
   if (invites.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -36,25 +39,45 @@ export function InvitesTable({ accountId, invites }: InvitesTableProps) {
               <Table.Td>{invite.email}</Table.Td>
               <Table.Td>{formatDateTime(invite.invitedAt, '')}</Table.Td>
               <Table.Td>
-                <Button
-                  size="xs"
-                  color="red"
-                  variant="light"
-                  aria-label={`Remove invite for ${invite.email}`}
-                  loading={deleteInvite.isPending && deleteInvite.variables === invite.id}
-                  onClick={() =>
-                    deleteInvite.mutate(invite.id, {
-                      onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
-                    })
-                  }
-                >
-                  Remove
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    aria-label={`Show link for ${invite.email}`}
+                    loading={inviteLink.isPending && inviteLink.variables === invite.id}
+                    onClick={() =>
+                      inviteLink.mutate(invite.id, {
+                        onError: (error) =>
+                          notifications.show({ color: 'red', message: errorMessage(error) }),
+                      })
+                    }
+                  >
+                    Show link
+                  </Button>
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    aria-label={`Remove invite for ${invite.email}`}
+                    loading={deleteInvite.isPending && deleteInvite.variables === invite.id}
+                    onClick={() =>
+                      deleteInvite.mutate(invite.id, {
+                        onError: (error) =>
+                          notifications.show({ color: 'red', message: errorMessage(error) }),
+                      })
+                    }
+                  >
+                    Remove
+                  </Button>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <Modal opened={inviteLink.isSuccess} onClose={inviteLink.reset} title="Invitation link">
+        {inviteLink.data && <InviteLinkView invite={inviteLink.data} onDone={inviteLink.reset} />}
+      </Modal>
     </Table.ScrollContainer>
   );
 }

@@ -1,0 +1,39 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { messages } from '@ipam/core/messages';
+import { runChange, type ChangeContext } from '../commands/change.js';
+import { DomainError } from '../errors/domain-error.js';
+import { setInviteTokenHash, type InviteRecord } from './invite-repository.js';
+
+/** The stored form of an invite link's token: its SHA-256, so the table holds no usable links. */
+export function inviteTokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new invite link token (32 bytes from the CSPRNG) and its hash. */
+export function newInviteToken(): { token: string; tokenHash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: inviteTokenHash(token) };
+}
+
+/** The login page's Sign Up tab with the invite's token: signing up or logging in there accepts the invite. */
+export function inviteUrl(baseUrl: string, token: string): string {
+  return `${baseUrl}/login?tab=signup&invite=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Issues a new link for one of the account's pending invites (only hashes are stored, so showing the
+ * link again means a new token; the old link stops working). Another account's invite is a 404.
+ */
+export async function reissueInviteLink(
+  ctx: ChangeContext,
+  inviteId: string,
+  baseUrl: string,
+): Promise<InviteRecord & { inviteUrl: string }> {
+  const { token, tokenHash } = newInviteToken();
+  return runChange(ctx, async ({ trx, audit }) => {
+    const invite = await setInviteTokenHash(trx, ctx.account.id, inviteId, tokenHash);
+    if (!invite) throw new DomainError('not_found', messages.notFound);
+    audit({ action: 'update', entity: 'invite', entityId: invite.id, after: { link: 'reissued' } });
+    return { ...invite, inviteUrl: inviteUrl(baseUrl, token) };
+  });
+}
