@@ -21,4 +21,10 @@ export const queryKeys = {
   approvals: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
   scanners: (accountId: string) => ['accounts', accountId, 'scanners'] as const,
+  /** The account's network plans (summaries, PL-6). */
+  plans: (accountId: string) => ['accounts', accountId, 'plans'] as const,
+  /** One whole plan with its subnets (PL-8); its history lives under it. */
+  plan: (accountId: string, planId: string) => ['accounts', accountId, 'plans', planId] as const,
+  planHistory: (accountId: string, planId: string) =>
+    ['accounts', accountId, 'plans', planId, 'history'] as const,
 };
