@@ -155,6 +155,8 @@ export const messages = {
   applyOverLimit: (max: number) => `over your plan's limit of ${max} subnets`,
   applyBlocked: 'Some subnets cannot be created: see the preview. Nothing was created.',
   applyNothingSelected: 'Choose at least one plan subnet to create.',
+  planTemplateOrSource: 'Choose a template or one of your template plans, not both.',
+  applyInvalid: 'fix the errors of this plan subnet first',
 
   // Billing (tools spec §5, §8)
   notAuthenticated: 'User is not authenticated.',

@@ -19,6 +19,8 @@ import { registerEventRoutes } from './events/event-routes.js';
 import { registerGroupRoutes } from './groups/group-routes.js';
 import { createInviteMailer } from './invites/invite-mailer.js';
 import { registerInviteRoutes } from './invites/invite-routes.js';
+import { registerPlanRoutes } from './planner/plan-routes.js';
+import { registerPlanSubnetRoutes } from './planner/plan-subnet-routes.js';
 import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
@@ -105,6 +107,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSupportRoutes(app, deps);
   registerEventRoutes(app, deps, events);
   registerCalculationRoutes(app, deps);
+  registerPlanRoutes(app, deps);
+  registerPlanSubnetRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);

@@ -25,6 +25,14 @@ export type ErrorCode =
   | 'scanners_not_in_tier'
   | 'scanner_key_invalid'
   | 'scanning_blocked'
+  | 'plan_limit_reached'
+  | 'plan_subnet_limit_reached'
+  | 'version_conflict'
+  | 'plan_subnet_has_children'
+  | 'already_subdivided'
+  | 'split_too_many'
+  | 'nothing_to_export'
+  | 'apply_blocked'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -30,6 +30,14 @@ export const statusOfCode: Record<ErrorCode, number> = {
   scanners_not_in_tier: 403,
   scanner_key_invalid: 401,
   scanning_blocked: 409,
+  plan_limit_reached: 403,
+  plan_subnet_limit_reached: 403,
+  version_conflict: 409,
+  plan_subnet_has_children: 409,
+  already_subdivided: 409,
+  split_too_many: 403,
+  nothing_to_export: 409,
+  apply_blocked: 409,
   internal: 500,
 };
 

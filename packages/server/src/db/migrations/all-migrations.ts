@@ -3,6 +3,7 @@ import * as accounts from './2026-11-22-0001-accounts.js';
 import * as ipam from './2026-11-22-0002-ipam.js';
 import * as calculations from './2026-11-22-0003-calculations.js';
 import * as scanners from './2026-11-23-0004-scanners.js';
+import * as planner from './2026-11-24-0005-planner.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-ipam': ipam,
   '2026-11-22-0003-calculations': calculations,
   '2026-11-23-0004-scanners': scanners,
+  '2026-11-24-0005-planner': planner,
 };
