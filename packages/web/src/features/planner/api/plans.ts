@@ -86,16 +86,13 @@ export function useDuplicatePlan(accountId: string) {
 
 /** Deletes a plan with its subnets and history (PL-10). */
 export function useDeletePlan(accountId: string) {
-  const queryClient = useQueryClient();
   const refresh = useRefreshPlan(accountId);
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: ({ planId, expectedVersion }: { planId: string; expectedVersion?: number }) =>
       api.delete(planPath(accountId, planId), { expectedVersion }),
-    onSuccess: (_nothing, { planId }) => {
-      queryClient.removeQueries({ queryKey: queryKeys.plan(accountId, planId) });
-      return refresh();
-    },
+    // The deleted plan's own query is left alone: the screen stops showing it before it could refetch.
+    onSuccess: () => refresh(),
   });
 }
 
