@@ -355,5 +355,20 @@ for (const dialect of DIALECTS) {
         ]),
       );
     });
+
+    it('PL-111: every planner route is in the OpenAPI document under tag planner', async () => {
+      const openapi = await t.current.client().get('/api/openapi.json');
+      const planPaths = Object.entries(
+        openapi.body.paths as Record<string, Record<string, { tags?: string[] }>>,
+      ).filter(([path]) => path.startsWith('/api/accounts/{accountId}/plans'));
+      const operations = planPaths.flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => [
+          `${method.toUpperCase()} ${path}`,
+          operation.tags,
+        ]),
+      );
+      expect(operations).toHaveLength(14);
+      for (const [, operationTags] of operations) expect(operationTags).toEqual(['planner']);
+    });
   });
 }
