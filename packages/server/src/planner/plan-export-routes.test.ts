@@ -11,11 +11,8 @@ async function download(baseUrl: string, me: AccountSession, planId: string, que
   const response = await fetch(`${baseUrl}/api/accounts/${me.accountId}/plans/${planId}/export?${query}`, {
     headers: { cookie },
   });
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
+  const data = await response.arrayBuffer();
+  return { status: response.status, headers: response.headers, data, bytes: Buffer.from(data) };
 }
 
 for (const dialect of DIALECTS) {
@@ -131,7 +128,7 @@ for (const dialect of DIALECTS) {
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       );
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(file.bytes);
+      await workbook.xlsx.load(file.data);
       const sheet = workbook.getWorksheet('Subnets');
       if (!sheet) throw new Error('no Subnets sheet');
       const header = sheet.getRow(1);
