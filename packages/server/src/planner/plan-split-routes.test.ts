@@ -58,6 +58,28 @@ for (const dialect of DIALECTS) {
       expect(history.body.items[0].affectedSubnetIds).toEqual([lan, ...response.body.childIds]);
     });
 
+    it('PL-94, PL-95: a /20 to /28 gives 256 children of 14 hosts; 2001:db8::/64 to /66 gives 2^62 hosts each', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const v4 = await addPlanSubnet(me, plan.id, 'Floor', '10.0.0.0/20');
+      const small = await split(me, plan.id, v4, { newCidr: 28 });
+      expect(small.body.children).toHaveLength(256);
+      expect(small.body.children[9]).toMatchObject({
+        networkAddress: '10.0.0.144',
+        cidr: 28,
+        details: { usableHosts: '14' },
+      });
+      const v6 = await addPlanSubnet(me, plan.id, 'V6', '2001:db8::/64');
+      const wide = await split(me, plan.id, v6, { newCidr: 66 });
+      expect(wide.body.children.map((c: { networkAddress: string }) => c.networkAddress)).toEqual([
+        '2001:db8::',
+        '2001:db8:0:0:4000::',
+        '2001:db8:0:0:8000::',
+        '2001:db8:0:0:c000::',
+      ]);
+      expect(wide.body.children[0].details.usableHosts).toBe('4611686018427387904');
+    });
+
     it('PL-83, S7: without keep original the parent goes and the children take its place; naming options', async () => {
       const me = await accountSession(t.current);
       const plan = await postPlan(me);

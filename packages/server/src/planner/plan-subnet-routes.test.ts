@@ -155,6 +155,30 @@ for (const dialect of DIALECTS) {
       expect(after.subnets[0].childSubnetIds).toEqual([e]);
     });
 
+    it('PL-98: 204 hosts in a /24 warn HIGH_UTILIZATION at 80.3 % with a split recommendation; 203 do not', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const high = await postPlanSubnet(me, plan.id, 'High', '10.0.0.0/24', {
+        planning: { currentHosts: 204 },
+      });
+      expect(high.body.details.utilization.percentage).toBe(80.3);
+      expect(high.body.validationResults.warnings).toEqual([
+        { type: 'HIGH_UTILIZATION', message: 'High utilization: 80.3% of usable host addresses are in use.' },
+      ]);
+      const medium = await postPlanSubnet(me, plan.id, 'Medium', '10.0.1.0/24', {
+        planning: { currentHosts: 203 },
+      });
+      expect(medium.body.details.utilization.percentage).toBe(79.9);
+      expect(medium.body.validationResults.warnings).toEqual([]);
+      const validation = (await me.call('GET', `/plans/${plan.id}`)).body.planValidation;
+      expect(
+        validation.recommendations.map((r: { subnetId: string; type: string }) => [r.subnetId, r.type]),
+      ).toEqual([
+        [high.body.id, 'SPLIT_SUBNET'],
+        [high.body.id, 'PLAN_FOR_GROWTH'],
+      ]);
+    });
+
     it('PL-13: edits merge, an unknown subnet is 404, an address change with children is 409, cycles are refused', async () => {
       const me = await accountSession(t.current);
       const plan = await postPlan(me);
