@@ -32,6 +32,23 @@ export interface PlanState {
   subnets: PlanSubnetRecord[];
 }
 
+/** The fields that differ between two states, old and new (history and audit values hold only these). */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+): { oldValue: Record<string, unknown>; newValue: Record<string, unknown> } {
+  const oldValue: Record<string, unknown> = {};
+  const newValue: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(after)) {
+    const previous: unknown = Reflect.get(before, key);
+    if (JSON.stringify(previous) !== JSON.stringify(value)) {
+      oldValue[key] = previous;
+      newValue[key] = value;
+    }
+  }
+  return { oldValue, newValue };
+}
+
 /** The account's plan or a 404 (also for another account's plan); locked inside a transaction. */
 export async function requirePlan(
   ctx: UserChangeContext,

@@ -7,7 +7,7 @@ import type { PlanSubnetInput, PlanSubnetUpdateInput } from '@ipam/core/schemas/
 import type { UserChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { runPlanChange, type PlanState } from './plan-change.js';
+import { changedFields, runPlanChange, type PlanState } from './plan-change.js';
 import {
   countPlanSubnets,
   deletePlanSubnets,
@@ -110,15 +110,7 @@ export async function updatePlanSubnet(
     const networkAddress = checkPlacement(fields, subnets);
     const after: PlanSubnetRecord = { ...before, ...fields, networkAddress, updatedAt: nowIso() };
     await updatePlanSubnetRow(trx, after);
-    const oldValue: Record<string, unknown> = {};
-    const newValue: Record<string, unknown> = {};
-    const now = subnetValues(after);
-    for (const key of Object.keys(now) as (keyof typeof now)[]) {
-      if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) {
-        oldValue[key] = old[key];
-        newValue[key] = now[key];
-      }
-    }
+    const { oldValue, newValue } = changedFields(old, subnetValues(after));
     return {
       value: subnetId,
       history: {

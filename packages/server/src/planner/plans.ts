@@ -8,6 +8,7 @@ import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { copyName, copySubnets, copyTags, templateSubnets } from './plan-copy.js';
 import {
+  changedFields,
   finishPlanWrite,
   requirePlan,
   runPlanChange,
@@ -148,16 +149,7 @@ export async function updatePlan(
       settings: { ...before.settings, ...input.settings },
       isTemplate: input.isTemplate ?? before.isTemplate,
     };
-    const oldValue: Record<string, unknown> = {};
-    const newValue: Record<string, unknown> = {};
-    const old = planAudit(before);
-    const now = planAudit(after);
-    for (const key of Object.keys(now) as (keyof typeof now)[]) {
-      if (JSON.stringify(old[key]) !== JSON.stringify(now[key])) {
-        oldValue[key] = old[key];
-        newValue[key] = now[key];
-      }
-    }
+    const { oldValue, newValue } = changedFields(planAudit(before), planAudit(after));
     const isRename = Object.keys(newValue).length === 1 && 'name' in newValue;
     return {
       value: undefined,
