@@ -137,6 +137,30 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('PL-19, PL-20: concurrent writes to one plan queue: each gets its own version and history entry', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const writes = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          i % 2 === 0
+            ? me.call('PATCH', `/plans/${plan.id}`, { description: `d${i}` })
+            : me.call('POST', `/plans/${plan.id}/subnets`, {
+                name: `S${i}`,
+                networkAddress: `10.0.${i}.0`,
+                cidr: 24,
+              }),
+        ),
+      );
+      expect(writes.map((w) => w.status).sort()).toEqual([200, 200, 200, 201, 201, 201]);
+      const after = (await me.call('GET', `/plans/${plan.id}`)).body;
+      expect(after.version).toBe(7);
+      expect(after.subnets).toHaveLength(3);
+      const history = await me.call('GET', `/plans/${plan.id}/history`);
+      expect(history.body.items).toHaveLength(7);
+      const versions = writes.filter((w) => w.status === 200).map((w) => w.body.version);
+      expect(new Set(versions).size).toBe(3);
+    });
+
     it('PL-8, PL-10: another account’s plan is 404 on every route; a deleted plan is 404 with its subnets gone', async () => {
       const me = await accountSession(t.current);
       const other = await accountSession(t.current);
