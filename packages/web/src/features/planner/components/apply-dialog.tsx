@@ -89,9 +89,23 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
           error={groups.isError ? errorMessage(groups.error) : undefined}
           data-autofocus
         />
-        <Text size="sm" fw={500}>
-          Plan subnets to create ({chosen.length} of {plan.subnets.length})
-        </Text>
+        <Group justify="space-between">
+          <Text size="sm" fw={500}>
+            Plan subnets to create ({chosen.length} of {plan.subnets.length})
+          </Text>
+          <Group gap="xs">
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => change(() => setChosen(defaultApplyIds(plan.subnets)))}
+            >
+              Active and planned leaves
+            </Button>
+            <Button size="compact-xs" variant="subtle" onClick={() => change(() => setChosen([]))}>
+              None
+            </Button>
+          </Group>
+        </Group>
         <ScrollArea.Autosize mah={200}>
           <Checkbox.Group
             value={chosen}

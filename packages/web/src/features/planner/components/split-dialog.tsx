@@ -78,6 +78,8 @@ export function SplitDialog({ subnet, isRunning, failure, onSplit, onClose }: Sp
             max={max}
             allowDecimal={false}
             allowNegative={false}
+            // Out-of-range values stay as typed so their message shows (PL-79).
+            clampBehavior="none"
             value={newCidr}
             onChange={setNewCidr}
             error={preview.error}

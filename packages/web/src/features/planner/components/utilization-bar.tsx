@@ -7,13 +7,12 @@ export function UtilizationBar({ subnet, width = 90 }: { subnet: PlanSubnet; wid
   const percentage = subnet.details.utilization.percentage;
   const level = utilizationLevel(subnet.planning.currentHosts, subnet.details.usableHosts);
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap="nowrap" data-level={level}>
       <Progress
         w={width}
         value={Math.min(100, percentage)}
         color={utilizationColor[level]}
         aria-label={`Utilization of ${subnet.name}`}
-        data-level={level}
       />
       <Text size="xs" w={44}>
         {percentage}%
