@@ -40,10 +40,13 @@ export function planSubnetViews(subnets: readonly PlanSubnetRecord[]): PlanSubne
   );
 }
 
-/** The views of some subnets of a plan (an answer to a write), in tree order. */
+/** The views of some subnets of a plan (an answer to a write), in tree order; only those are derived. */
 export function someSubnetViews(all: readonly PlanSubnetRecord[], ids: readonly string[]): PlanSubnet[] {
   const wanted = new Set(ids);
-  return planSubnetViews(all).filter((subnet) => wanted.has(subnet.id));
+  const { order, levels, childIds } = planTree(all);
+  return order
+    .filter((subnet) => wanted.has(subnet.id))
+    .map((subnet) => planSubnetView(subnet, levels.get(subnet.id) ?? 0, childIds.get(subnet.id) ?? []));
 }
 
 function planFields(plan: PlanRecord) {
