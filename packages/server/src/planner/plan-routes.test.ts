@@ -363,6 +363,7 @@ for (const dialect of DIALECTS) {
         nextCursor: null,
       });
       expect((await me.call('GET', `/plans/${plan.id}/history?limit=501`)).status).toBe(400);
+      expect((await me.call('GET', `/plans/${plan.id}/history?cursor=abc`)).status).toBe(400);
     });
 
     it('PL-112: plan writes appear in the audit log with entity plan and plan_subnet', async () => {

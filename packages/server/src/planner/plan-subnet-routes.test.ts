@@ -94,6 +94,10 @@ for (const dialect of DIALECTS) {
       const missing = await postPlanSubnet(me, plan.id, 'C', '10.0.0.0/25', { parentSubnetId: randomUUID() });
       expect(missing.status).toBe(404);
       expect(missing.body.error).toBe('Subnet not found');
+      const otherPlan = await postPlan(me, { name: 'Other' });
+      const elsewhere = await addPlanSubnet(me, otherPlan.id, 'Elsewhere', '10.0.0.0/16');
+      const crossPlan = await postPlanSubnet(me, plan.id, 'C', '10.0.0.0/25', { parentSubnetId: elsewhere });
+      expect(crossPlan.status).toBe(404);
       for (const cidr of ['10.0.1.0/25', '10.0.0.0/24', '10.0.0.0/23', '2001:db8::/64']) {
         const outside = await postPlanSubnet(me, plan.id, 'C', cidr, { parentSubnetId: a });
         expect(outside.status).toBe(400);
