@@ -161,6 +161,22 @@ for (const dialect of DIALECTS) {
       expect(new Set(versions).size).toBe(3);
     });
 
+    it('PL-19, PL-16: every write announces {kind: plan, id} after its commit; validation and refusals do not', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const events = () => published.filter((e) => e.accountId === me.accountId && e.kind === 'plan').length;
+      const start = events();
+      const a = await addPlanSubnet(me, plan.id, 'A', '10.0.0.0/24');
+      await me.call('POST', `/plans/${plan.id}/subnets/${a}/split`, { newCidr: 25 });
+      await me.call('POST', `/plans/${plan.id}/validate`);
+      expect((await me.call('PATCH', `/plans/${plan.id}`, { name: 'x', expectedVersion: 1 })).status).toBe(
+        409,
+      );
+      await me.call('DELETE', `/plans/${plan.id}/subnets/${a}`);
+      expect(events() - start).toBe(3);
+      expect(published[published.length - 1]).toEqual({ accountId: me.accountId, kind: 'plan', id: plan.id });
+    });
+
     it('PL-8, PL-10: another account’s plan is 404 on every route; a deleted plan is 404 with its subnets gone', async () => {
       const me = await accountSession(t.current);
       const other = await accountSession(t.current);
