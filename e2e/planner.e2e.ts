@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -243,7 +244,7 @@ describe('Network Planner', () => {
     await screenshot(page, 'planner-validation-dialog');
     await results.getByRole('button', { name: 'Re-validate Plan' }).click();
     await results.getByRole('button', { name: 'Re-validate Plan' }).waitFor();
-    await results.getByRole('button', { name: 'Close', exact: true }).click();
+    await results.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.getByRole('button', { name: 'Edit E', exact: true }).click();
     const edit = dialog(page, 'Edit Subnet');
@@ -446,5 +447,133 @@ describe('Network Planner', () => {
     await openPlanner(page, browser.baseUrl, 'no-such-plan');
     await page.getByText('No Network Plan Selected').waitFor();
     await expect.poll(() => new URL(page.url()).searchParams.get('plan')).toBeNull();
+  });
+});
+
+/** Long tasks (> 50 ms, the browser's own measure) seen while `action` runs. */
+async function longTasksDuring(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate('window.__longTasks = []');
+  await action();
+  await page.waitForTimeout(300);
+  return page.evaluate('window.__longTasks.map((duration) => Math.round(duration))') as Promise<number[]>;
+}
+
+async function scrollThrough(page: Page, box: Locator, steps: number) {
+  await box.hover();
+  for (let i = 0; i < steps; i++) {
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(16);
+  }
+}
+
+describe('Network Planner with 2,048 subnets (PL-108, responsiveness)', () => {
+  let browser: Browser;
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('scrolls, expands and sorts without a long task over 100 ms', async () => {
+    browser = await openBrowser({ width: 1024, height: 768 });
+    const { page } = browser;
+    await browser.context.addInitScript(() => {
+      const tasks: number[] = [];
+      Object.assign(window, { __longTasks: tasks });
+      new PerformanceObserver((list) => {
+        const current = (window as unknown as { __longTasks: number[] }).__longTasks;
+        for (const entry of list.getEntries()) current.push(entry.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await signUp(page, browser.baseUrl, uniqueEmail('+bigplan'));
+    const accountId = await currentAccountId(page);
+    const plans = `/api/accounts/${accountId}/plans`;
+    const planId = idOf(await callApi(page, 'POST', plans, { name: 'Campus /16' }));
+    const site = idOf(
+      await callApi(page, 'POST', `${plans}/${planId}/subnets`, {
+        name: 'Site',
+        networkAddress: '10.0.0.0',
+        cidr: 16,
+      }),
+    );
+    const split = await callApi(page, 'POST', `${plans}/${planId}/subnets/${site}/split`, { newCidr: 27 });
+    expect(split.status).toBe(201);
+
+    const figures: Record<string, number[]> = {};
+    const tree = page.getByRole('tree', { name: 'Subnet tree' });
+    figures['open the plan (load, parse 2,049 subnets, validate, first render)'] = await longTasksDuring(
+      page,
+      async () => {
+        await openPlanner(page, browser.baseUrl, planId);
+        await node(page, 'Site - Split 1', '10.0.0.0/27').waitFor();
+        await page.getByRole('alert').first().waitFor();
+      },
+    );
+    expect(await statValue(page, 'Total Subnets')).toBe('2,049');
+    // PL-108: no horizontal page scroll at 1024 px.
+    expect(
+      await page.evaluate('document.documentElement.scrollWidth <= document.documentElement.clientWidth'),
+    ).toBe(true);
+
+    figures['tree: scroll 2,048 rows to the end'] = await longTasksDuring(page, () =>
+      scrollThrough(page, tree, 160),
+    );
+    await node(page, 'Site - Split 2048', '10.0.255.224/27').waitFor();
+    figures['tree: Collapse All, Expand All'] = await longTasksDuring(page, async () => {
+      await page.getByRole('button', { name: 'Collapse All' }).click();
+      await expect.poll(() => tree.getByRole('treeitem').count()).toBe(1);
+      await page.getByRole('button', { name: 'Expand All' }).click();
+      await node(page, 'Site - Split 1', '10.0.0.0/27').waitFor();
+    });
+    figures['tree: keyboard (Left collapses, Right expands, 30 × Down)'] = await longTasksDuring(
+      page,
+      async () => {
+        await node(page, 'Site', '10.0.0.0/16').focus();
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => tree.getByRole('treeitem').count()).toBe(1);
+        await page.keyboard.press('ArrowRight');
+        for (let i = 0; i < 30; i++) await page.keyboard.press('ArrowDown');
+        await node(page, 'Site - Split 30', '10.0.3.160/27').waitFor();
+      },
+    );
+    figures['tree: Show Details on, scroll'] = await longTasksDuring(page, async () => {
+      await page.getByRole('switch', { name: 'Show Details' }).check({ force: true });
+      await scrollThrough(page, tree, 40);
+    });
+    await screenshot(page, 'planner-big-tree');
+
+    const table = page.getByRole('table', { name: 'Plan subnets' });
+    await page.evaluate('window.scrollTo(0, 0)');
+    figures['switch to Table View'] = await longTasksDuring(page, async () => {
+      await page.getByText('Table View', { exact: true }).click();
+      await table.waitFor();
+    });
+    figures['table: scroll 2,049 rows to the end'] = await longTasksDuring(page, () =>
+      scrollThrough(page, table.locator('xpath=..'), 160),
+    );
+    figures['table: sort by Usable Hosts (BigInt) twice, then Name'] = await longTasksDuring(
+      page,
+      async () => {
+        await table.getByRole('button', { name: 'Usable Hosts' }).click();
+        await table.getByRole('button', { name: 'Usable Hosts' }).click();
+        await table.getByRole('button', { name: 'Name' }).click();
+      },
+    );
+    await screenshot(page, 'planner-big-table');
+
+    const summary = Object.entries(figures).map(([step, tasks]) => ({
+      step,
+      count: tasks.length,
+      longest: tasks.length === 0 ? 0 : Math.max(...tasks),
+    }));
+    mkdirSync(resolve(import.meta.dirname, 'artifacts'), { recursive: true });
+    writeFileSync(
+      resolve(import.meta.dirname, 'artifacts', 'planner-perf.json'),
+      JSON.stringify(summary, null, 2),
+    );
+    console.log(JSON.stringify(summary, null, 2));
+    for (const { step, longest } of summary) {
+      if (step.startsWith('open the plan')) continue;
+      expect(longest, step).toBeLessThanOrEqual(100);
+    }
   });
 });

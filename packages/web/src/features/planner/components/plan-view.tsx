@@ -3,7 +3,7 @@ import { messages } from '@ipam/core/messages';
 import { Box, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseMutationResult, useIsMutating } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { SectionError } from '../../../components/ui/page-states.js';
 import { useDeletePlanSubnet, useSplitPlanSubnet } from '../api/plan-subnets.js';
 import { planWriteKey, useDeletePlan, useDuplicatePlan } from '../api/plans.js';
@@ -50,18 +50,23 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
   const removePlan = useDeletePlan(accountId);
   const byId = new Map(plan.subnets.map((subnet) => [subnet.id, subnet]));
 
-  /** A subnet action on a subnet removed meanwhile says so (PL-61). */
-  const withSubnet = (id: string, run: (subnet: PlanSubnet) => void) => {
-    const subnet = byId.get(id);
-    if (subnet) run(subnet);
-    else notifications.show({ color: 'red', message: messages.subnetNotFound });
-  };
-  const handlers: SubnetHandlers = {
-    onSelect: (id) => setSelectedId((before) => (before === id ? null : id)),
-    onEdit: (id) => withSubnet(id, (subnet) => setEditor({ mode: 'edit', subnet })),
-    onSplit: (id) => withSubnet(id, (subnet) => (split.reset(), setSplitting(subnet))),
-    onDelete: (id) => withSubnet(id, (subnet) => (removeSubnet.reset(), setDeleting(subnet))),
-  };
+  // The handlers stay the same object across renders, so memoised rows do not re-render.
+  const byIdRef = useRef(byId);
+  byIdRef.current = byId;
+  const handlers = useMemo<SubnetHandlers>(() => {
+    /** A subnet action on a subnet removed meanwhile says so (PL-61). */
+    const withSubnet = (id: string, run: (subnet: PlanSubnet) => void) => {
+      const subnet = byIdRef.current.get(id);
+      if (subnet) run(subnet);
+      else notifications.show({ color: 'red', message: messages.subnetNotFound });
+    };
+    return {
+      onSelect: (id) => setSelectedId((before) => (before === id ? null : id)),
+      onEdit: (id) => withSubnet(id, (subnet) => setEditor({ mode: 'edit', subnet })),
+      onSplit: (id) => withSubnet(id, setSplitting),
+      onDelete: (id) => withSubnet(id, setDeleting),
+    };
+  }, []);
   const runValidation = () => !validate.isPending && validate.mutate(plan.id);
 
   const onMenu = (action: PlanMenuAction) => {
@@ -128,7 +133,10 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
         subnet={splitting}
         isRunning={split.isPending}
         failure={split.error}
-        onClose={() => setSplitting(null)}
+        onClose={() => {
+          split.reset();
+          setSplitting(null);
+        }}
         onSplit={(body) =>
           splitting &&
           !split.isPending &&
@@ -143,7 +151,10 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
         subnets={plan.subnets}
         isRunning={removeSubnet.isPending}
         failure={removeSubnet.isError ? messages.errorRemovingSubnet : null}
-        onClose={() => setDeleting(null)}
+        onClose={() => {
+          removeSubnet.reset();
+          setDeleting(null);
+        }}
         onConfirm={() =>
           deleting &&
           !removeSubnet.isPending &&

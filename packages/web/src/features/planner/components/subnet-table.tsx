@@ -1,24 +1,25 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
-import { Box, Group, Paper, Switch, Table, Text, UnstyledButton } from '@mantine/core';
+import { Box, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { grouped } from '../lib/grouped.js';
 import { defaultSort, type SortColumn, sortSubnets, toggleSort } from '../lib/subnet-sort.js';
-import { type SubnetHandlers, SubnetActions } from './subnet-actions.js';
-import { StatusBadge, VlanBadge } from './subnet-badges.js';
+import classes from './plan-rows.module.css';
+import { RowActions, StatusPill, UsageBar, VlanPill } from './row-parts.js';
+import type { SubnetHandlers } from './subnet-actions.js';
 import { useVirtualRows } from './use-virtual-rows.js';
-import { UtilizationBar } from './utilization-bar.js';
 
-const columns: { column: SortColumn; label: string }[] = [
-  { column: 'name', label: 'Name' },
-  { column: 'network', label: 'Network' },
-  { column: 'version', label: 'Version' },
-  { column: 'status', label: 'Status' },
-  { column: 'vlan', label: 'VLAN' },
-  { column: 'usableHosts', label: 'Usable Hosts' },
-  { column: 'currentHosts', label: 'Current Hosts' },
-  { column: 'utilization', label: 'Utilization' },
+const columns: { column: SortColumn; label: string; width: number }[] = [
+  { column: 'name', label: 'Name', width: 180 },
+  { column: 'network', label: 'Network', width: 160 },
+  { column: 'version', label: 'Version', width: 80 },
+  { column: 'status', label: 'Status', width: 110 },
+  { column: 'vlan', label: 'VLAN', width: 90 },
+  { column: 'usableHosts', label: 'Usable Hosts', width: 120 },
+  { column: 'currentHosts', label: 'Current Hosts', width: 120 },
+  { column: 'utilization', label: 'Utilization', width: 130 },
 ];
+const actionsWidth = 130;
 
 const rowHeight = 45;
 const headerHeight = 40;
@@ -60,15 +61,15 @@ export function SubnetTable({
         h={Math.max(boxHeight, headerHeight + rowHeight)}
         style={{ overflow: 'auto' }}
       >
-        <Table
-          stickyHeader
-          highlightOnHover
-          miw={960}
-          aria-label="Plan subnets"
-          aria-rowcount={rows.length + 1}
-        >
-          <Table.Thead>
-            <Table.Tr h={headerHeight}>
+        <table className={classes.table} aria-label="Plan subnets" aria-rowcount={rows.length + 1}>
+          <colgroup>
+            {columns.map(({ column, width }) => (
+              <col key={column} style={{ width }} />
+            ))}
+            <col style={{ width: actionsWidth }} />
+          </colgroup>
+          <thead>
+            <tr style={{ height: headerHeight }}>
               {columns.map(({ column, label }) => {
                 const isSorted = sort.column === column;
                 const Icon = !isSorted
@@ -77,67 +78,39 @@ export function SubnetTable({
                     ? IconChevronUp
                     : IconChevronDown;
                 return (
-                  <Table.Th
+                  <th
                     key={column}
                     aria-sort={isSorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                   >
-                    <UnstyledButton onClick={() => setSort((before) => toggleSort(before, column))}>
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {label}
-                        </Text>
-                        <Icon size={14} aria-hidden />
-                      </Group>
-                    </UnstyledButton>
-                  </Table.Th>
+                    <button
+                      type="button"
+                      className={classes.sort}
+                      onClick={() => setSort((before) => toggleSort(before, column))}
+                    >
+                      {label}
+                      <Icon size={14} aria-hidden />
+                    </button>
+                  </th>
                 );
               })}
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+              <th>Actions</th>
+            </tr>
+          </thead>
+          <tbody>
             {range.padTop > 0 && <tr aria-hidden style={{ height: range.padTop }} />}
             {rows.slice(range.start, range.end).map((subnet) => (
-              <Table.Tr
+              <SubnetRow
                 key={subnet.id}
-                h={rowHeight}
-                onClick={() => handlers.onSelect(subnet.id)}
-                aria-selected={subnet.id === selectedId}
-                bg={subnet.id === selectedId ? 'var(--mantine-color-blue-light)' : undefined}
-                style={{ cursor: 'pointer' }}
-              >
-                <Table.Td>
-                  <Text size="sm" fw={500} truncate maw={220}>
-                    {subnet.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td ff="monospace">
-                  {subnet.networkAddress}/{subnet.cidr}
-                </Table.Td>
-                <Table.Td>{subnet.ipVersion}</Table.Td>
-                <Table.Td>
-                  <StatusBadge status={subnet.status} />
-                </Table.Td>
-                <Table.Td>
-                  <VlanBadge vlan={subnet.vlan} />
-                </Table.Td>
-                <Table.Td>{grouped(subnet.details.usableHosts)}</Table.Td>
-                <Table.Td>{grouped(subnet.planning.currentHosts)}</Table.Td>
-                <Table.Td>
-                  {showUtilization ? (
-                    <UtilizationBar subnet={subnet} width={70} />
-                  ) : (
-                    `${subnet.details.utilization.percentage}%`
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <SubnetActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
-                </Table.Td>
-              </Table.Tr>
+                subnet={subnet}
+                isSelected={subnet.id === selectedId}
+                showUtilization={showUtilization}
+                isWriting={isWriting}
+                handlers={handlers}
+              />
             ))}
             {range.padBottom > 0 && <tr aria-hidden style={{ height: range.padBottom }} />}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" p="md">
             This plan has no subnets yet. Use Add Subnet to start.
@@ -147,3 +120,55 @@ export function SubnetTable({
     </Paper>
   );
 }
+
+interface SubnetRowProps {
+  subnet: PlanSubnet;
+  isSelected: boolean;
+  showUtilization: boolean;
+  isWriting: boolean;
+  handlers: SubnetHandlers;
+}
+
+/** One table row: plain elements, memoised, so scrolling renders only the rows coming into view. */
+const SubnetRow = memo(function SubnetRow({
+  subnet,
+  isSelected,
+  showUtilization,
+  isWriting,
+  handlers,
+}: SubnetRowProps) {
+  return (
+    <tr
+      style={{ height: rowHeight, cursor: 'pointer' }}
+      className={isSelected ? classes.selected : undefined}
+      onClick={() => handlers.onSelect(subnet.id)}
+      aria-selected={isSelected}
+    >
+      <td>
+        <span className={classes.name}>{subnet.name}</span>
+      </td>
+      <td className={classes.mono}>
+        {subnet.networkAddress}/{subnet.cidr}
+      </td>
+      <td>{subnet.ipVersion}</td>
+      <td>
+        <StatusPill status={subnet.status} />
+      </td>
+      <td>
+        <VlanPill vlan={subnet.vlan} />
+      </td>
+      <td>{grouped(subnet.details.usableHosts)}</td>
+      <td>{grouped(subnet.planning.currentHosts)}</td>
+      <td>
+        {showUtilization ? (
+          <UsageBar subnet={subnet} width={70} />
+        ) : (
+          `${subnet.details.utilization.percentage}%`
+        )}
+      </td>
+      <td>
+        <RowActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
+      </td>
+    </tr>
+  );
+});

@@ -1,6 +1,6 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { Box, Button, Group, Paper, Switch, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { allParents, treeKeyAction, treeModel, visibleTreeRows } from '../lib/tree-rows.js';
 import type { SubnetHandlers } from './subnet-actions.js';
 import { TreeNode } from './tree-node.js';
@@ -47,13 +47,16 @@ export function SubnetTree({
     node?.focus();
   });
 
-  const toggle = (id: string) =>
-    setCollapsed((before) => {
-      const next = new Set(before);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = useCallback(
+    (id: string) =>
+      setCollapsed((before) => {
+        const next = new Set(before);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.target instanceof HTMLElement && event.target.getAttribute('role') !== 'treeitem') return;
@@ -126,7 +129,7 @@ export function SubnetTree({
             isWriting={isWriting}
             handlers={handlers}
             onToggle={toggle}
-            onFocusRow={() => setFocusedId(row.subnet.id)}
+            onFocusRow={setFocusedId}
           />
         ))}
         <Box style={{ height: range.padBottom }} />

@@ -1,10 +1,10 @@
-import { ActionIcon, Box, Group, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
-import type { TreeRow } from '../lib/tree-rows.js';
+import { memo } from 'react';
 import { grouped } from '../lib/grouped.js';
-import { type SubnetHandlers, SubnetActions } from './subnet-actions.js';
-import { StatusBadge, VlanBadge } from './subnet-badges.js';
-import { UtilizationBar } from './utilization-bar.js';
+import type { TreeRow } from '../lib/tree-rows.js';
+import classes from './plan-rows.module.css';
+import { RowActions, StatusPill, UsageBar, VlanPill } from './row-parts.js';
+import type { SubnetHandlers } from './subnet-actions.js';
 
 interface TreeNodeProps {
   row: TreeRow;
@@ -16,15 +16,18 @@ interface TreeNodeProps {
   isWriting: boolean;
   handlers: SubnetHandlers;
   onToggle: (id: string) => void;
-  onFocusRow: () => void;
+  onFocusRow: (id: string) => void;
 }
 
-/** One subnet of the tree (PL-53): name, network, badges, optional details and utilization, actions. */
-export function TreeNode(props: TreeNodeProps) {
+/**
+ * One subnet of the tree (PL-53): name, network, badges, optional details and utilization, actions.
+ * Plain elements and memoised: scrolling a 2,000-subnet tree mounts only the rows coming into view.
+ */
+export const TreeNode = memo(function TreeNode(props: TreeNodeProps) {
   const { row, height, isSelected, isFocusable, showDetails, showUtilization, isWriting, handlers } = props;
   const { subnet } = row;
   return (
-    <Box
+    <div
       role="treeitem"
       aria-level={row.level + 1}
       aria-setsize={row.setSize}
@@ -34,59 +37,47 @@ export function TreeNode(props: TreeNodeProps) {
       aria-label={`${subnet.name} ${subnet.networkAddress}/${subnet.cidr}`}
       data-subnet-id={subnet.id}
       tabIndex={isFocusable ? 0 : -1}
-      onFocus={props.onFocusRow}
+      className={isSelected ? `${classes.node} ${classes.selected}` : classes.node}
+      style={{ height, paddingLeft: 8 + row.level * 24 }}
+      onFocus={() => props.onFocusRow(subnet.id)}
       onClick={() => handlers.onSelect(subnet.id)}
-      h={height}
-      pl={8 + row.level * 24}
-      pr={8}
-      style={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        cursor: 'pointer',
-        borderBottom: '1px solid var(--mantine-color-default-border)',
-        background: isSelected ? 'var(--mantine-color-blue-light)' : undefined,
-        overflow: 'hidden',
-      }}
     >
-      <Box w={24} style={{ flex: 'none' }}>
-        {row.hasChildren && (
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            tabIndex={-1}
-            aria-label={`${row.isExpanded ? 'Collapse' : 'Expand'} ${subnet.name}`}
-            onClick={(event) => {
-              event.stopPropagation();
-              props.onToggle(subnet.id);
-            }}
-          >
-            {row.isExpanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
-          </ActionIcon>
-        )}
-      </Box>
-      <Box style={{ flex: 1, minWidth: 0 }}>
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={500} size="sm" truncate>
-            {subnet.name}
-          </Text>
-          <Text ff="monospace" size="sm">
+      {row.hasChildren ? (
+        <button
+          type="button"
+          className={classes.toggle}
+          tabIndex={-1}
+          aria-label={`${row.isExpanded ? 'Collapse' : 'Expand'} ${subnet.name}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            props.onToggle(subnet.id);
+          }}
+        >
+          {row.isExpanded ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        </button>
+      ) : (
+        <span className={classes.toggleSpace} />
+      )}
+      <div className={classes.main}>
+        <div className={classes.line}>
+          <span className={classes.name}>{subnet.name}</span>
+          <span className={classes.mono}>
             {subnet.networkAddress}/{subnet.cidr}
-          </Text>
-          <StatusBadge status={subnet.status} />
-          <VlanBadge vlan={subnet.vlan} />
-        </Group>
+          </span>
+          <StatusPill status={subnet.status} />
+          <VlanPill vlan={subnet.vlan} />
+        </div>
         {showDetails && (
-          <Text size="xs" c="dimmed" truncate>
+          <div className={classes.details}>
             Usable hosts: {grouped(subnet.details.usableHosts)} · Broadcast:{' '}
             {subnet.details.broadcastAddress ?? '—'} · Mask: {subnet.details.subnetMask} · Current hosts:{' '}
             {grouped(subnet.planning.currentHosts)} · Growth: {subnet.planning.plannedGrowth}% · Recommended:{' '}
             {subnet.planning.recommendedSize} · Reserved: {subnet.reservedAddresses.length}
-          </Text>
+          </div>
         )}
-      </Box>
-      {showUtilization && <UtilizationBar subnet={subnet} />}
-      <SubnetActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
-    </Box>
+      </div>
+      {showUtilization && <UsageBar subnet={subnet} />}
+      <RowActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
+    </div>
   );
-}
+});

@@ -1,8 +1,10 @@
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { scrollToShow, visibleRange } from '../lib/virtual-range.js';
+import { needsNewRange, scrollToShow, visibleRange } from '../lib/virtual-range.js';
 
 /** Tallest a scroll box grows before its rows scroll inside it (PL-108: the page itself does not). */
 const maxViewport = 560;
+/** Rows rendered beyond each edge of the view: the window moves only every `overscan` rows of scrolling. */
+const overscan = 16;
 
 /**
  * Renders only the rows in view of a fixed-row-height scroll box (2,000-subnet plans stay
@@ -12,13 +14,20 @@ export function useVirtualRows(count: number, rowHeight: number, headerHeight = 
   const boxRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
   const viewport = Math.min(count * rowHeight, maxViewport);
-  const range = visibleRange(scrollTop, viewport, rowHeight, count);
+  const range = visibleRange(scrollTop, viewport, rowHeight, count, overscan);
 
   useLayoutEffect(() => {
-    // Fewer rows (a collapse, a filter) can leave the box scrolled past its end.
+    // Fewer rows (a collapse) or taller ones (Show Details) move what is in view. Reading scrollTop
+    // forces a layout, so only then, never while scrolling.
     const box = boxRef.current;
-    if (box && box.scrollTop !== scrollTop) setScrollTop(box.scrollTop);
-  }, [count, scrollTop]);
+    if (box) setScrollTop(box.scrollTop);
+  }, [count, rowHeight]);
+
+  const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
+    const top = event.currentTarget.scrollTop;
+    // Re-render only when the rendered rows no longer cover the view.
+    if (needsNewRange(range, top, viewport, rowHeight, count)) setScrollTop(top);
+  };
 
   const scrollToIndex = useCallback(
     (index: number) => {
@@ -33,11 +42,5 @@ export function useVirtualRows(count: number, rowHeight: number, headerHeight = 
     [viewport, rowHeight],
   );
 
-  return {
-    boxRef,
-    boxHeight: viewport + headerHeight,
-    onScroll: (event: React.UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop),
-    range,
-    scrollToIndex,
-  };
+  return { boxRef, boxHeight: viewport + headerHeight, onScroll, range, scrollToIndex };
 }

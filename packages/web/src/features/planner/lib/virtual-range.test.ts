@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scrollToShow, visibleRange } from './virtual-range.js';
+import { needsNewRange, scrollToShow, visibleRange } from './virtual-range.js';
 
 describe('virtual rows (2,000-subnet plans stay responsive)', () => {
   it('renders only the rows in view plus overscan, with spacers for the rest', () => {
@@ -18,5 +18,14 @@ describe('virtual rows (2,000-subnet plans stay responsive)', () => {
     expect(scrollToShow(0, 100, 440, 44)).toBe(0);
     expect(scrollToShow(20, 0, 440, 44)).toBe(21 * 44 - 440);
     expect(scrollToShow(3, 0, 440, 44)).toBeNull();
+  });
+});
+
+describe('needsNewRange', () => {
+  it('keeps the rendered rows while they still cover the view', () => {
+    const range = visibleRange(0, 440, 44, 2048, 16);
+    expect(range.end).toBe(11 + 16);
+    expect(needsNewRange(range, 44 * 10, 440, 44, 2048)).toBe(false);
+    expect(needsNewRange(range, 44 * 20, 440, 44, 2048)).toBe(true);
   });
 });

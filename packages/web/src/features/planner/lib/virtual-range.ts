@@ -34,3 +34,16 @@ export function scrollToShow(
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;
   return null;
 }
+
+/** Whether the rows rendered for `range` leave part of the view at `scrollTop` empty. */
+export function needsNewRange(
+  range: VirtualRange,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  count: number,
+): boolean {
+  const first = Math.floor(Math.max(0, scrollTop) / rowHeight);
+  const last = Math.min(count, Math.ceil((scrollTop + viewportHeight) / rowHeight));
+  return first < range.start || last > range.end;
+}
