@@ -256,7 +256,7 @@ describe('Network Planner', () => {
     expect(await node(page, 'E', '10.0.0.128/25').getAttribute('aria-level')).toBe('2');
 
     // The table: sortable, numeric network order by default (PL-55).
-    await page.getByRole('radio', { name: 'Table View' }).check({ force: true });
+    await page.getByText('Table View', { exact: true }).click();
     const table = page.getByRole('table', { name: 'Plan subnets' });
     const firstCells = () => table.locator('tbody tr td:first-child').allTextContents();
     expect(await firstCells()).toEqual(['A', 'E', 'B', 'C', 'D']);
@@ -264,7 +264,7 @@ describe('Network Planner', () => {
     await table.getByRole('button', { name: 'Current Hosts' }).click();
     expect((await firstCells()).slice(0, 2)).toEqual(['C', 'A']);
     await screenshot(page, 'planner-table');
-    await page.getByRole('radio', { name: 'Tree View' }).check({ force: true });
+    await page.getByText('Tree View', { exact: true }).click();
 
     // Deleting A takes E with it (PL-60, PL-99).
     await page.getByRole('button', { name: 'Delete A', exact: true }).click();

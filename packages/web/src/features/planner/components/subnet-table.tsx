@@ -57,6 +57,7 @@ export function SubnetTable({
       </Group>
       <Box
         ref={boxRef}
+        className={classes.scrollBox}
         onScroll={onScroll}
         h={Math.max(boxHeight, headerHeight + rowHeight)}
         style={{ overflow: 'auto' }}

@@ -3,6 +3,7 @@ import { Box, Button, Group, Paper, Switch, Text } from '@mantine/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { allParents, treeKeyAction, treeModel, visibleTreeRows } from '../lib/tree-rows.js';
 import type { SubnetHandlers } from './subnet-actions.js';
+import classes from './plan-rows.module.css';
 import { TreeNode } from './tree-node.js';
 import { useVirtualRows } from './use-virtual-rows.js';
 
@@ -109,6 +110,7 @@ export function SubnetTree({
       </Group>
       <Box
         ref={boxRef}
+        className={classes.scrollBox}
         role="tree"
         aria-label="Subnet tree"
         onScroll={onScroll}
