@@ -1,3 +1,4 @@
+import { messages } from '@ipam/core/messages';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFolderOpen, IconPlus, IconSitemap } from '@tabler/icons-react';
 
@@ -7,9 +8,9 @@ export function NoPlanState({ onCreate, onSelect }: { onCreate: () => void; onSe
     <Paper withBorder p="xl" radius="md">
       <Stack align="center" gap="sm">
         <IconSitemap size={48} stroke={1.2} aria-hidden />
-        <Title order={3}>No Network Plan Selected</Title>
+        <Title order={3}>{messages.noPlanSelected}</Title>
         <Text c="dimmed" ta="center">
-          Create a new plan or select an existing one to start network planning.
+          {messages.noPlanSelectedHint}
         </Text>
         <Group mt="sm">
           <Button leftSection={<IconPlus size={16} />} onClick={onCreate}>

@@ -3,7 +3,7 @@ import { messages } from '@ipam/core/messages';
 import { Box, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseMutationResult, useIsMutating } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { startTransition, useMemo, useRef, useState } from 'react';
 import { SectionError } from '../../../components/ui/page-states.js';
 import { useDeletePlanSubnet, useSplitPlanSubnet } from '../api/plan-subnets.js';
 import { planWriteKey, useDeletePlan, useDuplicatePlan } from '../api/plans.js';
@@ -91,7 +91,8 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
       <Stack>
         <PlanToolbar
           view={view}
-          onViewChange={setView}
+          // A transition: React renders the other view in slices, so the switch never blocks the page.
+          onViewChange={(next) => startTransition(() => setView(next))}
           isValidating={validate.isPending}
           isWriting={isWriting}
           onAddSubnet={() =>

@@ -1,3 +1,4 @@
+import { messages } from '@ipam/core/messages';
 import { Loader, LoadingOverlay, Stack, Text } from '@mantine/core';
 
 /** 'Saving changes...' over the plan view while any planner write runs (PL-43). */
@@ -11,7 +12,7 @@ export function SavingOverlay({ visible }: { visible: boolean }) {
         children: (
           <Stack align="center" gap="xs" role="status" aria-live="polite">
             <Loader />
-            <Text fw={500}>Saving changes...</Text>
+            <Text fw={500}>{messages.savingChanges}</Text>
           </Stack>
         ),
       }}

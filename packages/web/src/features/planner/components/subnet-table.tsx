@@ -1,7 +1,7 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { Box, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { memo, useMemo, useState } from 'react';
+import { memo, startTransition, useMemo, useState } from 'react';
 import { grouped } from '../lib/grouped.js';
 import { defaultSort, type SortColumn, sortSubnets, toggleSort } from '../lib/subnet-sort.js';
 import classes from './plan-rows.module.css';
@@ -86,7 +86,7 @@ export function SubnetTable({
                     <button
                       type="button"
                       className={classes.sort}
-                      onClick={() => setSort((before) => toggleSort(before, column))}
+                      onClick={() => startTransition(() => setSort((before) => toggleSort(before, column)))}
                     >
                       {label}
                       <Icon size={14} aria-hidden />

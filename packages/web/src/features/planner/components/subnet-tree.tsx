@@ -1,6 +1,6 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { Box, Button, Group, Paper, Switch, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { allParents, treeKeyAction, treeModel, visibleTreeRows } from '../lib/tree-rows.js';
 import type { SubnetHandlers } from './subnet-actions.js';
 import classes from './plan-rows.module.css';
@@ -86,10 +86,14 @@ export function SubnetTree({
     <Paper withBorder>
       <Group justify="space-between" p="xs" wrap="wrap">
         <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => setCollapsed(new Set())}>
+          <Button size="xs" variant="default" onClick={() => startTransition(() => setCollapsed(new Set()))}>
             Expand All
           </Button>
-          <Button size="xs" variant="default" onClick={() => setCollapsed(allParents(model))}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => startTransition(() => setCollapsed(allParents(model)))}
+          >
             Collapse All
           </Button>
         </Group>

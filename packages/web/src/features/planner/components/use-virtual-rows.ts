@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { needsNewRange, scrollToShow, visibleRange } from '../lib/virtual-range.js';
 
 /** Tallest a scroll box grows before its rows scroll inside it (PL-108: the page itself does not). */
@@ -26,7 +26,8 @@ export function useVirtualRows(count: number, rowHeight: number, headerHeight = 
   const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
     const top = event.currentTarget.scrollTop;
     // Re-render only when the rendered rows no longer cover the view.
-    if (needsNewRange(range, top, viewport, rowHeight, count)) setScrollTop(top);
+    // A transition: React mounts the next rows in slices, so a fast flick never blocks the page.
+    if (needsNewRange(range, top, viewport, rowHeight, count)) startTransition(() => setScrollTop(top));
   };
 
   const scrollToIndex = useCallback(

@@ -1,3 +1,4 @@
+import { messages } from '@ipam/core/messages';
 import type { Plan } from '@ipam/core/api/plan';
 import { Badge, Button, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ export function ValidationDialog({
     <Modal opened={opened} onClose={onClose} title="Plan Validation Results" size="xl">
       <Stack>
         {validation === null ? (
-          <Text>No validation results available.</Text>
+          <Text>{messages.noValidationResults}</Text>
         ) : (
           <>
             <Group gap="xs">
@@ -51,7 +52,7 @@ export function ValidationDialog({
                 <IconAlertTriangle color="var(--mantine-color-red-6)" aria-hidden />
               )}
               <Title order={3} size="h4">
-                {validation.isValid ? 'Plan Validation Passed' : 'Plan Has Issues'}
+                {validation.isValid ? messages.validationPassedTitle : messages.validationIssuesTitle}
               </Title>
             </Group>
             <Text size="sm">Last validated: {formatDateTime(validation.lastValidated, 'Unknown')}</Text>
