@@ -18,7 +18,7 @@ import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useCreatePlan, useUpdatePlan } from '../api/plans.js';
 import { TagsField } from './tags-field.js';
 import { type TemplateChoice, TemplatePicker } from './template-picker.js';
@@ -175,6 +175,12 @@ export function PlanFormDialog({
             {failure && (
               <Alert color="red" role="alert">
                 {plan ? errorMessage(failure, messages.createPlanFailed) : messages.createPlanFailed}
+                {/* The server's reason too, e.g. the 100-plan cap (PL-5). */}
+                {!plan && failure instanceof ApiError && (
+                  <Text size="sm" mt={4}>
+                    {failure.message}
+                  </Text>
+                )}
               </Alert>
             )}
             <DialogActions

@@ -84,7 +84,9 @@ function AccountPlanner({ accountId }: { accountId: string }) {
         onNew={() => setDialog('create')}
         onPick={(id) => {
           setDialog(null);
-          selection.select(id);
+          // Picking a card validates the plan (PL-46, PL-32); a new choice validates once it loads.
+          if (id === selection.planId) selection.validate.mutate(id);
+          else selection.select(id);
         }}
         onDeleted={(id) => {
           if (id === selection.planId) selection.select(null);
