@@ -20,6 +20,8 @@ const columns: { column: SortColumn; label: string; width: number }[] = [
   { column: 'utilization', label: 'Utilization', width: 130 },
 ];
 const actionsWidth = 130;
+/** The grid's columns: fixed widths, so rows coming into view never re-measure the others. */
+const template = [...columns.map(({ width }) => `${width}px`), `${actionsWidth}px`].join(' ');
 
 const rowHeight = 45;
 const headerHeight = 40;
@@ -62,15 +64,13 @@ export function SubnetTable({
         h={Math.max(boxHeight, headerHeight + rowHeight)}
         style={{ overflow: 'auto' }}
       >
-        <table className={classes.table} aria-label="Plan subnets" aria-rowcount={rows.length + 1}>
-          <colgroup>
-            {columns.map(({ column, width }) => (
-              <col key={column} style={{ width }} />
-            ))}
-            <col style={{ width: actionsWidth }} />
-          </colgroup>
-          <thead>
-            <tr style={{ height: headerHeight }}>
+        <div role="table" className={classes.grid} aria-label="Plan subnets" aria-rowcount={rows.length + 1}>
+          <div role="rowgroup" className={classes.gridHead}>
+            <div
+              role="row"
+              className={classes.gridRow}
+              style={{ height: headerHeight, gridTemplateColumns: template }}
+            >
               {columns.map(({ column, label }) => {
                 const isSorted = sort.column === column;
                 const Icon = !isSorted
@@ -79,8 +79,10 @@ export function SubnetTable({
                     ? IconChevronUp
                     : IconChevronDown;
                 return (
-                  <th
+                  <div
+                    role="columnheader"
                     key={column}
+                    className={classes.gridCell}
                     aria-sort={isSorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                   >
                     <button
@@ -91,14 +93,16 @@ export function SubnetTable({
                       {label}
                       <Icon size={14} aria-hidden />
                     </button>
-                  </th>
+                  </div>
                 );
               })}
-              <th>Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {range.padTop > 0 && <tr aria-hidden style={{ height: range.padTop }} />}
+              <div role="columnheader" className={classes.gridCell}>
+                Actions
+              </div>
+            </div>
+          </div>
+          <div role="rowgroup">
+            <div aria-hidden style={{ height: range.padTop }} />
             {rows.slice(range.start, range.end).map((subnet) => (
               <SubnetRow
                 key={subnet.id}
@@ -109,9 +113,9 @@ export function SubnetTable({
                 handlers={handlers}
               />
             ))}
-            {range.padBottom > 0 && <tr aria-hidden style={{ height: range.padBottom }} />}
-          </tbody>
-        </table>
+            <div aria-hidden style={{ height: range.padBottom }} />
+          </div>
+        </div>
         {rows.length === 0 && (
           <Text c="dimmed" ta="center" p="md">
             This plan has no subnets yet. Use Add Subnet to start.
@@ -139,37 +143,48 @@ const SubnetRow = memo(function SubnetRow({
   handlers,
 }: SubnetRowProps) {
   return (
-    <tr
-      style={{ height: rowHeight, cursor: 'pointer' }}
-      className={isSelected ? classes.selected : undefined}
+    <div
+      role="row"
+      className={
+        isSelected
+          ? `${classes.gridRow} ${classes.gridBody} ${classes.selected}`
+          : `${classes.gridRow} ${classes.gridBody}`
+      }
+      style={{ height: rowHeight, gridTemplateColumns: template }}
       onClick={() => handlers.onSelect(subnet.id)}
       aria-selected={isSelected}
     >
-      <td>
+      <div role="cell" className={classes.gridCell}>
         <span className={classes.name}>{subnet.name}</span>
-      </td>
-      <td className={classes.mono}>
+      </div>
+      <div role="cell" className={`${classes.gridCell} ${classes.mono}`}>
         {subnet.networkAddress}/{subnet.cidr}
-      </td>
-      <td>{subnet.ipVersion}</td>
-      <td>
+      </div>
+      <div role="cell" className={classes.gridCell}>
+        {subnet.ipVersion}
+      </div>
+      <div role="cell" className={classes.gridCell}>
         <StatusPill status={subnet.status} />
-      </td>
-      <td>
+      </div>
+      <div role="cell" className={classes.gridCell}>
         <VlanPill vlan={subnet.vlan} />
-      </td>
-      <td>{grouped(subnet.details.usableHosts)}</td>
-      <td>{grouped(subnet.planning.currentHosts)}</td>
-      <td>
+      </div>
+      <div role="cell" className={classes.gridCell}>
+        {grouped(subnet.details.usableHosts)}
+      </div>
+      <div role="cell" className={classes.gridCell}>
+        {grouped(subnet.planning.currentHosts)}
+      </div>
+      <div role="cell" className={classes.gridCell}>
         {showUtilization ? (
           <UsageBar subnet={subnet} width={70} />
         ) : (
           `${subnet.details.utilization.percentage}%`
         )}
-      </td>
-      <td>
+      </div>
+      <div role="cell" className={classes.gridCell}>
         <RowActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 });
