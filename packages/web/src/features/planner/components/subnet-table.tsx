@@ -15,8 +15,8 @@ const columns: { column: SortColumn; label: string; width: number }[] = [
   { column: 'version', label: 'Version', width: 80 },
   { column: 'status', label: 'Status', width: 110 },
   { column: 'vlan', label: 'VLAN', width: 90 },
-  { column: 'usableHosts', label: 'Usable Hosts', width: 120 },
-  { column: 'currentHosts', label: 'Current Hosts', width: 120 },
+  { column: 'usableHosts', label: 'Usable Hosts', width: 130 },
+  { column: 'currentHosts', label: 'Current Hosts', width: 135 },
   { column: 'utilization', label: 'Utilization', width: 130 },
 ];
 const actionsWidth = 130;
