@@ -172,6 +172,16 @@ export const messages = {
   applyBlocked: 'Some subnets cannot be created: see the preview. Nothing was created.',
   applyNothingSelected: 'Choose at least one plan subnet to create.',
 
+  // Planner screen texts the requirements give word for word (PL-116 … PL-137)
+  noPlanSelected: 'No Network Plan Selected',
+  noPlanSelectedHint: 'Create a new plan or select an existing one to start network planning.',
+  savingChanges: 'Saving changes...',
+  validationPassedTitle: 'Plan Validation Passed',
+  validationIssuesTitle: 'Plan Has Issues',
+  noValidationResults: 'No validation results available.',
+  planTemplateOrSource: 'Choose a template or one of your template plans, not both.',
+  applyInvalid: 'fix the errors of this plan subnet first',
+
   // Billing (tools spec §5, §8)
   notAuthenticated: 'User is not authenticated.',
   selectPlanAndFrequency: 'Please select a plan and billing frequency.',

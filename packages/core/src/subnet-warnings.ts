@@ -74,8 +74,8 @@ export function checkPlanSubnet(input: SubnetCheckInput): SubnetCheck {
   }
 
   const needed = hostsWithGrowth(hosts, input.plannedGrowth ?? 0);
-  const recommended = smallestPrefixLengthFor(prefix.version, needed);
-  if (needed > usableHosts && recommended !== null) {
+  const recommended = needed > usableHosts ? smallestPrefixLengthFor(prefix.version, needed) : null;
+  if (recommended !== null) {
     recommendations.push({
       type: 'PLAN_FOR_GROWTH',
       suggestion: messages.growthRecommendation(needed, recommended),

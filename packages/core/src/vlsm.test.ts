@@ -37,6 +37,45 @@ describe('smallestPrefixLengthFor', () => {
   it('gives null when more hosts are asked than IPv4 has', () => {
     expect(smallestPrefixLengthFor(4, 1n << 33n)).toBeNull();
   });
+
+  it('equals the longest length a plain walk from /32 or /128 finds, for any host count', () => {
+    const walk = (version: 4 | 6, hosts: bigint): number | null => {
+      for (let length = version === 4 ? 32 : 128; length >= 0; length--) {
+        if (usableHostCount(version, length) >= hosts) return length;
+      }
+      return null;
+    };
+    fc.assert(
+      fc.property(
+        fc.constantFrom(4 as const, 6 as const),
+        fc.bigInt({ min: 0n, max: 1n << 129n }),
+        (version, hosts) => {
+          expect(smallestPrefixLengthFor(version, hosts)).toBe(walk(version, hosts));
+        },
+      ),
+    );
+    for (const hosts of [
+      0n,
+      1n,
+      2n,
+      3n,
+      4n,
+      5n,
+      6n,
+      7n,
+      2n ** 32n - 2n,
+      2n ** 32n - 1n,
+      2n ** 32n,
+      2n ** 128n,
+      2n ** 128n + 1n,
+    ]) {
+      expect([hosts, smallestPrefixLengthFor(4, hosts), smallestPrefixLengthFor(6, hosts)]).toEqual([
+        hosts,
+        walk(4, hosts),
+        walk(6, hosts),
+      ]);
+    }
+  });
 });
 
 describe('allocateVlsm', () => {

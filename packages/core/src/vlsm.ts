@@ -32,10 +32,13 @@ export interface VlsmPlan {
  * hosts + network + broadcast), or null when even /0 is too small.
  */
 export function smallestPrefixLengthFor(version: IpVersion, hosts: bigint): number | null {
-  for (let length = ADDRESS_BITS[version]; length >= 0; length--) {
-    if (usableHostCount(version, length) >= hosts) return length;
-  }
-  return null;
+  const bits = ADDRESS_BITS[version];
+  if (hosts <= 1n) return bits;
+  // Start at the longest prefix with room for `hosts` addresses (the bit length of hosts - 1), then
+  // widen while the IPv4 network and broadcast addresses leave too few (at most one step).
+  let length = bits - (hosts - 1n).toString(2).length;
+  while (length >= 0 && usableHostCount(version, length) < hosts) length--;
+  return length >= 0 ? length : null;
 }
 
 /**

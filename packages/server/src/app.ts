@@ -30,6 +30,8 @@ import { deleteExpiredPasswordResets } from './auth/password-reset-repository.js
 import { registerPasswordRoutes } from './auth/password-routes.js';
 import { registerSessionRoutes } from './auth/session-routes.js';
 import { registerInviteRoutes } from './invites/invite-routes.js';
+import { registerPlanRoutes } from './planner/plan-routes.js';
+import { registerPlanSubnetRoutes } from './planner/plan-subnet-routes.js';
 import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
@@ -156,6 +158,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSupportRoutes(app, deps);
   registerEventRoutes(app, deps, events);
   registerCalculationRoutes(app, deps);
+  registerPlanRoutes(app, deps);
+  registerPlanSubnetRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);

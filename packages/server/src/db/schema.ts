@@ -248,6 +248,9 @@ export interface Database {
   prices: PricesTable;
   checkout_sessions: CheckoutSessionsTable;
   billing_events: BillingEventsTable;
+  network_plans: NetworkPlansTable;
+  plan_subnets: PlanSubnetsTable;
+  plan_changes: PlanChangesTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -296,4 +299,66 @@ export interface BillingEventsTable {
   /** applied or ignored. */
   outcome: string;
   received_at: string;
+}
+
+/** A network plan (PL-1). */
+export interface NetworkPlansTable {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  /** The tags as a JSON list of strings. */
+  tags_json: string;
+  /** The settings as JSON (autoCalculateDetails, validateOverlaps, showUtilization, defaultIPVersion). */
+  settings_json: string;
+  is_template: number;
+  /** 1 at creation, +1 on every write (PL-19). */
+  version: number;
+  /** The last stored validation (PL-16, PL-19) as JSON, or null. */
+  plan_validation_json: string | null;
+  created_at: string;
+  updated_at: string;
+  created_by: string | null;
+}
+
+/** A planned subnet (PL-2); derived fields are computed on read. */
+export interface PlanSubnetsTable {
+  id: string;
+  plan_id: string;
+  parent_id: string | null;
+  name: string;
+  description: string;
+  /** 4 or 6. */
+  ip_version: number;
+  /** Canonical text: dotted IPv4, RFC 5952 IPv6. */
+  network_address: string;
+  /** Fixed-width hex of the network address: text order is numeric order. */
+  network_key: string;
+  cidr: number;
+  vlan_id: number | null;
+  vlan_name: string | null;
+  vlan_description: string | null;
+  /** The reserved addresses as a JSON list of {address, type}. */
+  reserved_json: string;
+  current_hosts: number;
+  planned_growth: number;
+  notes: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a plan's change history (PL-3, PL-75); `seq` orders a plan's entries. */
+export interface PlanChangesTable {
+  id: string;
+  plan_id: string;
+  seq: number;
+  timestamp: string;
+  user_id: string | null;
+  action: string;
+  description: string;
+  old_value_json: string | null;
+  new_value_json: string | null;
+  /** The affected subnet ids as a JSON list. */
+  affected_json: string;
 }

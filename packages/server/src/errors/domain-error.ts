@@ -41,6 +41,14 @@ export type ErrorCode =
   | 'unknown_price'
   | 'signature_invalid'
   | 'no_billing_customer'
+  | 'plan_limit_reached'
+  | 'plan_subnet_limit_reached'
+  | 'version_conflict'
+  | 'plan_subnet_has_children'
+  | 'already_subdivided'
+  | 'split_too_many'
+  | 'nothing_to_export'
+  | 'apply_blocked'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -46,6 +46,14 @@ export const statusOfCode: Record<ErrorCode, number> = {
   unknown_price: 422,
   signature_invalid: 400,
   no_billing_customer: 409,
+  plan_limit_reached: 403,
+  plan_subnet_limit_reached: 403,
+  version_conflict: 409,
+  plan_subnet_has_children: 409,
+  already_subdivided: 409,
+  split_too_many: 403,
+  nothing_to_export: 409,
+  apply_blocked: 409,
   internal: 500,
 };
 

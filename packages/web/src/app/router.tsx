@@ -91,7 +91,16 @@ const routes: RouteObject[] = [
       },
       {
         path: paths.tools,
-        ...screen(async () => (await import('../features/tools/components/tools-page.js')).ToolsPage),
+        ...screen(async () => {
+          const [{ ToolsPage }, { PlannerPanel }] = await Promise.all([
+            import('../features/tools/components/tools-page.js'),
+            import('../features/planner/components/planner-panel.js'),
+          ]);
+          // The app composes the two features: Tools shows the Network Planner tab without importing it.
+          return function ToolsScreen() {
+            return <ToolsPage plannerPanel={PlannerPanel} />;
+          };
+        }),
       },
       {
         path: paths.accounts,

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, noContent } from './api-client.js';
+import { ApiError, api, fileNameOf, noContent } from './api-client.js';
 
 /** What the loopback server saw of one request. */
 interface Received {
@@ -109,5 +109,18 @@ describe('api client requests', () => {
     });
     const uncoded = await api.get('/no-code', ok).catch((error: unknown) => error);
     expect(uncoded).toMatchObject({ status: 500, code: 'http_error', message: 'Request failed (500).' });
+  });
+});
+
+describe('fileNameOf (PL-113 export file names)', () => {
+  it('prefers the RFC 5987 name, then the quoted or plain one', () => {
+    expect(
+      fileNameOf(
+        `attachment; filename="Caf_ plan_subnets.csv"; filename*=UTF-8''Caf%C3%A9%20plan_subnets.csv`,
+      ),
+    ).toBe('Café plan_subnets.csv');
+    expect(fileNameOf('attachment; filename="Office_subnets.xlsx"')).toBe('Office_subnets.xlsx');
+    expect(fileNameOf('attachment; filename=plan_subnets.json')).toBe('plan_subnets.json');
+    expect(fileNameOf(null)).toBeNull();
   });
 });

@@ -73,6 +73,47 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, code, error, fields);
 }
 
+/** A file the API answered as an attachment: its bytes and the name from Content-Disposition. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string | null;
+}
+
+/** GETs a file (an export); an error answer throws the same ApiError as the JSON calls. */
+export async function fetchFile(path: string): Promise<DownloadedFile> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'network_error', 'The server cannot be reached. Please try again.');
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401) onUnauthorized();
+    throw error;
+  }
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition')),
+  };
+}
+
+/** The file name of a Content-Disposition header: RFC 5987 `filename*` first, then `filename`. */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
+  if (!plain) return null;
+  return plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1]?.trim() ?? null);
+}
+
 /** Parses nothing: for answers without a body (204). */
 export const noContent = z.unknown().transform(() => undefined);
 
@@ -89,7 +130,8 @@ export const api = {
     request('PUT', path, schema, { ...options, body }),
   patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
     request('PATCH', path, schema, { ...options, body }),
-  delete: (path: string) => request('DELETE', path, noContent),
+  /** A DELETE; `body` only for routes that read one (a plan write's expectedVersion). */
+  delete: (path: string, body?: unknown) => request('DELETE', path, noContent, { body }),
   /** A DELETE whose answer has a body (how many were removed). */
   deleteWithAnswer: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
 };

@@ -28,4 +28,10 @@ export const queryKeys = {
   checkoutSession: (accountId: string, sessionId: string) =>
     ['accounts', accountId, 'checkout-sessions', sessionId] as const,
   subscription: (accountId: string) => ['accounts', accountId, 'subscription'] as const,
+  /** The account's network plans (summaries, PL-6). */
+  plans: (accountId: string) => ['accounts', accountId, 'plans'] as const,
+  /** One whole plan with its subnets (PL-8); its history lives under it. */
+  plan: (accountId: string, planId: string) => ['accounts', accountId, 'plans', planId] as const,
+  planHistory: (accountId: string, planId: string) =>
+    ['accounts', accountId, 'plans', planId, 'history'] as const,
 };

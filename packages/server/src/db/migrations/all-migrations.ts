@@ -3,6 +3,7 @@ import * as accounts from './2026-11-22-0001-accounts.js';
 import * as ipam from './2026-11-22-0002-ipam.js';
 import * as calculations from './2026-11-22-0003-calculations.js';
 import * as scanners from './2026-11-23-0004-scanners.js';
+import * as planner from './2026-11-24-0005-planner.js';
 import * as billing from './2026-11-24-0006-billing.js';
 import * as rateCounters from './2026-11-24-0007-rate-counters.js';
 import * as accountsPasswords from './2026-11-24-0008-accounts-passwords.js';
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-ipam': ipam,
   '2026-11-22-0003-calculations': calculations,
   '2026-11-23-0004-scanners': scanners,
+  '2026-11-24-0005-planner': planner,
   '2026-11-24-0006-billing': billing,
   '2026-11-24-0007-rate-counters': rateCounters,
   '2026-11-24-0008-accounts-passwords': accountsPasswords,

@@ -1,0 +1,102 @@
+import type { PlanSubnet, PlanValidation } from './api/plan.js';
+import { toCsv, type CsvValue } from './csv.js';
+import type { PlanExportFormat, PlanExportOptions } from './schemas/plan-schemas.js';
+
+/** Which optional column groups an export carries (PL-87; the query's flags). */
+export type PlanExportIncludes = Pick<PlanExportOptions, 'details' | 'reserved' | 'validation' | 'planning'>;
+
+/** One exported row: column → value; a missing key is an empty cell (and no key in JSON). */
+export type PlanExportRow = Record<string, string | number | undefined>;
+
+/** PL-88: the columns, in order, for these subnets and options. */
+export function planExportColumns(subnets: readonly PlanSubnet[], include: PlanExportIncludes): string[] {
+  const columns = ['name', 'description', 'network', 'ipVersion', 'status'];
+  if (include.details) columns.push('broadcastAddress', 'usableHosts', 'subnetMask');
+  if (include.planning) columns.push('currentHosts', 'plannedGrowth', 'planningNotes');
+  if (include.reserved) columns.push('reservedAddresses');
+  if (include.validation) columns.push('validationStatus', 'validationErrors');
+  // S33: the VLAN columns exist when any subnet has a VLAN; the others leave them empty.
+  if (subnets.some((subnet) => subnet.vlan !== null)) columns.push('vlanId', 'vlanName');
+  return columns;
+}
+
+/** PL-88, PL-90: one row per subnet (given in tree order): numbers stay numbers, usableHosts is decimal text. */
+export function planExportRows(subnets: readonly PlanSubnet[], include: PlanExportIncludes): PlanExportRow[] {
+  return subnets.map((subnet) => {
+    const row: PlanExportRow = {
+      name: subnet.name,
+      description: subnet.description,
+      network: `${subnet.networkAddress}/${subnet.cidr}`,
+      ipVersion: subnet.ipVersion,
+      status: subnet.status,
+    };
+    if (include.details) {
+      row.broadcastAddress = subnet.details.broadcastAddress ?? '';
+      row.usableHosts = subnet.details.usableHosts;
+      row.subnetMask = subnet.details.subnetMask;
+    }
+    if (include.planning) {
+      row.currentHosts = subnet.planning.currentHosts;
+      row.plannedGrowth = subnet.planning.plannedGrowth;
+      row.planningNotes = subnet.planning.notes;
+    }
+    if (include.reserved) {
+      row.reservedAddresses = subnet.reservedAddresses
+        .map(({ address, type }) => (type === '' ? address : `${address} (${type})`))
+        .join('; ');
+    }
+    if (include.validation) {
+      row.validationStatus = subnet.validationResults.isValid ? 'Valid' : 'Invalid';
+      row.validationErrors = subnet.validationResults.errors.join('; ');
+    }
+    if (subnet.vlan !== null) {
+      row.vlanId = subnet.vlan.id;
+      row.vlanName = subnet.vlan.name;
+    }
+    return row;
+  });
+}
+
+/** PL-89: the CSV file (UTF-8 text, CRLF, RFC 4180 quoting, formula cells defused). */
+export function planExportCsv(subnets: readonly PlanSubnet[], include: PlanExportIncludes): string {
+  const columns = planExportColumns(subnets, include);
+  const rows = planExportRows(subnets, include);
+  return toCsv([columns, ...rows.map((row) => columns.map((column): CsvValue => row[column]))]);
+}
+
+/** PL-90: the JSON file: plan name and description, export date, the rows, and the validation when asked. */
+export function planExportJson(
+  plan: { readonly name: string; readonly description: string },
+  subnets: readonly PlanSubnet[],
+  include: PlanExportIncludes,
+  exportDate: Date,
+  validation: PlanValidation | null,
+): string {
+  const envelope = {
+    planName: plan.name,
+    planDescription: plan.description,
+    exportDate: exportDate.toISOString(),
+    subnets: planExportRows(subnets, include),
+    ...(include.validation ? { validation } : {}),
+  };
+  return JSON.stringify(envelope, null, 2);
+}
+
+/**
+ * PL-92: '{plan name}_subnets.{format}', every character but letters, digits, '.', '-' and space
+ * turned into '_'; an empty name gives 'plan'.
+ */
+export function planExportFileName(planName: string, format: PlanExportFormat): string {
+  const safe = planName.replace(/[^\p{L}\p{N}. -]/gu, '_');
+  return `${safe === '' ? 'plan' : safe}_subnets.${format}`;
+}
+
+/** PL-113: an attachment header with an ASCII fallback name and the exact name as RFC 5987 `filename*`. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*!]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,65 @@
+import { planSplitResponse, planSubnetResponse } from '@ipam/core/api/plan';
+import type {
+  planSplitSchema,
+  planSubnetSchema,
+  planSubnetUpdateSchema,
+} from '@ipam/core/schemas/plan-schemas';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../lib/api-client.js';
+import { planPath, planWriteKey, useRefreshPlan } from './plans.js';
+
+export type PlanSubnetBody = z.input<typeof planSubnetSchema>;
+export type PlanSubnetPatch = z.input<typeof planSubnetUpdateSchema>;
+export type PlanSplitBody = z.input<typeof planSplitSchema>;
+
+const subnetsPath = (accountId: string, planId: string) => `${planPath(accountId, planId)}/subnets`;
+const subnetPath = (accountId: string, planId: string, subnetId: string) =>
+  `${subnetsPath(accountId, planId)}/${encodeURIComponent(subnetId)}`;
+
+/**
+ * Every subnet write refreshes the plan whatever the answer: after a success the plan has a new
+ * version; after a 409 version_conflict the newer plan is what the user must see (PL-20, PL-44).
+ */
+function useSubnetWrite<Input, Output>(
+  accountId: string,
+  planId: string,
+  send: (input: Input) => Promise<Output>,
+) {
+  const refresh = useRefreshPlan(accountId);
+  return useMutation({ mutationKey: planWriteKey, mutationFn: send, onSettled: () => refresh(planId) });
+}
+
+/** Add Subnet (PL-12). */
+export function useAddPlanSubnet(accountId: string, planId: string) {
+  return useSubnetWrite(accountId, planId, (body: PlanSubnetBody) =>
+    api.post(subnetsPath(accountId, planId), body, planSubnetResponse),
+  );
+}
+
+/** Edit Subnet (PL-13). */
+export function useUpdatePlanSubnet(accountId: string, planId: string) {
+  return useSubnetWrite(
+    accountId,
+    planId,
+    ({ subnetId, body }: { subnetId: string; body: PlanSubnetPatch }) =>
+      api.patch(subnetPath(accountId, planId, subnetId), body, planSubnetResponse),
+  );
+}
+
+/** Deletes a subnet and its descendants (PL-14). */
+export function useDeletePlanSubnet(accountId: string, planId: string) {
+  return useSubnetWrite(
+    accountId,
+    planId,
+    ({ subnetId, expectedVersion }: { subnetId: string; expectedVersion: number }) =>
+      api.delete(subnetPath(accountId, planId, subnetId), { expectedVersion }),
+  );
+}
+
+/** Splits a subnet in one request (PL-15). */
+export function useSplitPlanSubnet(accountId: string, planId: string) {
+  return useSubnetWrite(accountId, planId, ({ subnetId, body }: { subnetId: string; body: PlanSplitBody }) =>
+    api.post(`${subnetPath(accountId, planId, subnetId)}/split`, body, planSplitResponse),
+  );
+}

@@ -1,0 +1,112 @@
+import { listOf } from '@ipam/core/api/common';
+import {
+  type Plan,
+  type PlanValidation,
+  planResponse,
+  planSummaryResponse,
+  planValidationResponse,
+} from '@ipam/core/api/plan';
+import type { z } from 'zod';
+import type { planCreateSchema, planUpdateSchema } from '@ipam/core/schemas/plan-schemas';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { queryKeys } from '../../../lib/query-keys.js';
+
+/** Every planner write shares this key, so the plan view knows when to show 'Saving changes...' (PL-43). */
+export const planWriteKey = ['plan-write'] as const;
+
+export const plansPath = (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}/plans`;
+export const planPath = (accountId: string, planId: string) =>
+  `${plansPath(accountId)}/${encodeURIComponent(planId)}`;
+
+const planList = listOf(planSummaryResponse);
+
+/** The account's plans, newest change first (PL-6); live through the account's events. */
+export function usePlans(accountId: string) {
+  return useQuery({
+    queryKey: queryKeys.plans(accountId),
+    queryFn: async () => (await api.get(plansPath(accountId), planList)).items,
+  });
+}
+
+/** One whole plan (PL-8); null id keeps the query idle. */
+export function usePlan(accountId: string, planId: string | null) {
+  return useQuery({
+    queryKey: queryKeys.plan(accountId, planId ?? ''),
+    queryFn: () => api.get(planPath(accountId, planId ?? ''), planResponse),
+    enabled: planId !== null,
+    // A missing plan (404) is an answer, not a hiccup: the screen falls back at once (PL-37).
+    retry: false,
+  });
+}
+
+/** Refreshes the plan list and one plan after a write. */
+export function useRefreshPlan(accountId: string) {
+  const queryClient = useQueryClient();
+  return (planId?: string) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: queryKeys.plans(accountId), exact: true }),
+      planId ? queryClient.invalidateQueries({ queryKey: queryKeys.plan(accountId, planId) }) : null,
+    ]);
+}
+
+export type PlanCreateBody = z.input<typeof planCreateSchema>;
+export type PlanUpdateBody = z.input<typeof planUpdateSchema>;
+
+/** Creates a plan, from a built-in template or one of the account's template plans (PL-7, PL-74). */
+export function useCreatePlan(accountId: string) {
+  const refresh = useRefreshPlan(accountId);
+  return useMutation({
+    mutationKey: planWriteKey,
+    mutationFn: (body: PlanCreateBody) => api.post(plansPath(accountId), body, planResponse),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Saves a plan's name, description, tags, settings (PL-9, PL-50). */
+export function useUpdatePlan(accountId: string) {
+  const refresh = useRefreshPlan(accountId);
+  return useMutation({
+    mutationKey: planWriteKey,
+    mutationFn: ({ planId, body }: { planId: string; body: PlanUpdateBody }) =>
+      api.patch(planPath(accountId, planId), body, planResponse),
+    onSettled: (_plan, _error, { planId }) => refresh(planId),
+  });
+}
+
+/** Duplicates a plan (PL-11). */
+export function useDuplicatePlan(accountId: string) {
+  const refresh = useRefreshPlan(accountId);
+  return useMutation({
+    mutationKey: planWriteKey,
+    mutationFn: (planId: string) => api.post(`${planPath(accountId, planId)}/duplicate`, {}, planResponse),
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Deletes a plan with its subnets and history (PL-10). */
+export function useDeletePlan(accountId: string) {
+  const refresh = useRefreshPlan(accountId);
+  return useMutation({
+    mutationKey: planWriteKey,
+    mutationFn: ({ planId, expectedVersion }: { planId: string; expectedVersion?: number }) =>
+      api.delete(planPath(accountId, planId), { expectedVersion }),
+    // The deleted plan's own query is left alone: the screen stops showing it before it could refetch.
+    onSuccess: () => refresh(),
+  });
+}
+
+/** Validates a plan (PL-16) and puts the result into the cached plan; no version change. */
+export function useValidatePlan(accountId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planId: string) =>
+      api.post(`${planPath(accountId, planId)}/validate`, {}, planValidationResponse),
+    onSuccess: (planValidation: PlanValidation, planId) => {
+      queryClient.setQueryData<Plan>(queryKeys.plan(accountId, planId), (plan) =>
+        plan ? { ...plan, planValidation } : plan,
+      );
+      return queryClient.invalidateQueries({ queryKey: queryKeys.plans(accountId), exact: true });
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { ActionIcon, Button, Group, Menu, SegmentedControl, Tooltip } from '@mantine/core';
+import {
+  IconChecklist,
+  IconCopy,
+  IconDots,
+  IconDownload,
+  IconEdit,
+  IconHistory,
+  IconPlus,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
+
+export type PlanViewMode = 'tree' | 'table';
+export type PlanMenuAction = 'edit' | 'duplicate' | 'history' | 'apply' | 'delete';
+
+interface PlanToolbarProps {
+  view: PlanViewMode;
+  onViewChange: (view: PlanViewMode) => void;
+  isValidating: boolean;
+  isWriting: boolean;
+  onAddSubnet: () => void;
+  onValidate: () => void;
+  onExport: () => void;
+  onMenu: (action: PlanMenuAction) => void;
+}
+
+/** Add Subnet, Validate Plan, Export, the view toggle and the plan menu (PL-40, S12). */
+export function PlanToolbar(props: PlanToolbarProps) {
+  const { view, onViewChange, isValidating, isWriting, onAddSubnet, onValidate, onExport, onMenu } = props;
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Group gap="xs">
+        <Button leftSection={<IconPlus size={16} />} onClick={onAddSubnet} disabled={isWriting}>
+          Add Subnet
+        </Button>
+        <Button
+          variant="light"
+          leftSection={<IconChecklist size={16} />}
+          onClick={onValidate}
+          disabled={isValidating}
+        >
+          {isValidating ? 'Validating...' : 'Validate Plan'}
+        </Button>
+        <Button variant="default" leftSection={<IconDownload size={16} />} onClick={onExport}>
+          Export
+        </Button>
+        <Menu position="bottom-start" withinPortal>
+          <Menu.Target>
+            <Tooltip label="Plan actions">
+              <ActionIcon variant="default" size="lg" aria-label="Plan actions">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item leftSection={<IconEdit size={16} />} onClick={() => onMenu('edit')}>
+              Edit Plan
+            </Menu.Item>
+            <Menu.Item leftSection={<IconCopy size={16} />} onClick={() => onMenu('duplicate')}>
+              Duplicate Plan
+            </Menu.Item>
+            <Menu.Item leftSection={<IconHistory size={16} />} onClick={() => onMenu('history')}>
+              History
+            </Menu.Item>
+            <Menu.Item leftSection={<IconUpload size={16} />} onClick={() => onMenu('apply')}>
+              Apply to IPAM
+            </Menu.Item>
+            <Menu.Divider />
+            <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={() => onMenu('delete')}>
+              Delete Plan
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      <SegmentedControl
+        aria-label="View"
+        value={view}
+        onChange={(value) => onViewChange(value === 'table' ? 'table' : 'tree')}
+        data={[
+          { value: 'tree', label: 'Tree View' },
+          { value: 'table', label: 'Table View' },
+        ]}
+      />
+    </Group>
+  );
+}

@@ -1,0 +1,18 @@
+import type { PlanSubnet } from '@ipam/core/api/plan';
+import { paths } from '../../../config/paths.js';
+
+export interface SubnetHandlers {
+  onSelect: (subnetId: string) => void;
+  onEdit: (subnetId: string) => void;
+  onDelete: (subnetId: string) => void;
+  onSplit: (subnetId: string) => void;
+}
+
+/** `/ips?create=ipv4&cidr=10.0.0.0/24`: the Create Subnet dialog prefilled, as from the calculators (PL-114). */
+export function createSubnetLink(subnet: PlanSubnet): string {
+  const search = new URLSearchParams({
+    create: subnet.ipVersion === 'IPv4' ? 'ipv4' : 'ipv6',
+    cidr: `${subnet.networkAddress}/${subnet.cidr}`,
+  });
+  return `${paths.ips}?${search.toString()}`;
+}
