@@ -84,23 +84,25 @@ describe('Networking Tools', () => {
     await browser?.close();
   });
 
-  it('shows the heading and the two calculator tabs, the IPv4 Calculator first (no planner tab until it is built)', async () => {
+  it("shows the heading and the spec's three tabs, the IPv4 Calculator first; ?tab=planner opens the planner", async () => {
     const { page, baseUrl } = browser;
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tools' }).click();
     await page.waitForURL(`${baseUrl}/tools`);
     await page.getByRole('heading', { name: 'Networking Tools' }).waitFor();
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['IPv4 Calculator', 'IPv6 Calculator']);
+    expect(tabs).toEqual(['IPv4 Calculator', 'IPv6 Calculator', 'Network Planner']);
     expect(await page.getByRole('tab', { name: 'IPv4 Calculator' }).getAttribute('aria-selected')).toBe(
       'true',
     );
     await panel(page).getByRole('region', { name: 'Saved IPv4 Subnets' }).waitFor();
     await panel(page).getByText('No saved subnets yet.', { exact: false }).waitFor();
     await page.goto(`${baseUrl}/tools?tab=planner`);
-    await panel(page).getByRole('region', { name: 'Saved IPv4 Subnets' }).waitFor();
-    expect(await page.getByRole('tab', { name: 'IPv4 Calculator' }).getAttribute('aria-selected')).toBe(
+    await page.getByText('No Network Plan Selected').waitFor();
+    expect(await page.getByRole('tab', { name: 'Network Planner' }).getAttribute('aria-selected')).toBe(
       'true',
     );
+    await page.goto(`${baseUrl}/tools`);
+    await panel(page).getByRole('region', { name: 'Saved IPv4 Subnets' }).waitFor();
   });
 
   it("IPv4: the spec's messages for bad inputs and for Save/Export without a result, cleared after 5 seconds", async () => {
