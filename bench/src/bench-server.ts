@@ -3,6 +3,7 @@
  * with its CPU clock and a CPU profiler the parent can read and drive over IPC.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { get as httpGet, type ClientRequest } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
@@ -132,4 +133,20 @@ export async function logIn(baseUrl: string, email: string): Promise<string> {
     .getSetCookie()
     .map((line) => line.split(';')[0])
     .join('; ');
+}
+
+/** Opens an event stream with its own connection; resolves once a 200 arrived, calls `onData` per chunk. */
+export function openEventStream(url: string, cookie: string, onData: () => void): Promise<ClientRequest> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(
+      url,
+      { headers: { cookie, accept: 'text/event-stream' }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
+        response.on('data', onData);
+        resolve(request);
+      },
+    );
+    request.on('error', reject);
+  });
 }

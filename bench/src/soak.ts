@@ -5,10 +5,10 @@
  * network error), latency p50/p99 per kind, and the server's memory at start, middle and end.
  * Run: node --conditions=source --import tsx bench/src/soak.ts [minutes per engine, default 10]
  */
-import { get as httpGet, type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import type { DatabaseTarget } from '@ipam/server/db/database';
 import { setUp } from './address-fixture.js';
-import { logIn, serveBenchApp, startServer } from './bench-server.js';
+import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, median, randomSource } from './bench-utils.js';
 
 const WORKERS = 12;
@@ -63,22 +63,6 @@ async function request(
   if (response.status < 200 || response.status > 299) throw new Error(`${kind} answered ${response.status}`);
 }
 
-/** Opens an event stream; counts the bytes it receives. */
-function openStream(url: string, cookie: string, onData: () => void): Promise<ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const stream = httpGet(
-      url,
-      { headers: { cookie, accept: 'text/event-stream' }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
-        response.on('data', onData);
-        resolve(stream);
-      },
-    );
-    stream.on('error', reject);
-  });
-}
-
 const percentile = (values: readonly number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
@@ -100,7 +84,7 @@ async function soak(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     const { id: groupId } = (await created.json()) as { id: string };
     for (let i = 0; i < STREAMS; i++) {
       const url = `${server.baseUrl}/api/accounts/${setup.accountId}/events`;
-      streams.push(await openStream(url, cookie, () => (streamChunks += 1)));
+      streams.push(await openEventStream(url, cookie, () => (streamChunks += 1)));
     }
     const rssStart = await server.rssBytes();
     const deadline = Date.now() + minutes * 60_000;

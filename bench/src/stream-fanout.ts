@@ -6,14 +6,14 @@
  * The server runs in a child process; streams, writers and the measured client run here.
  * Run: node --conditions=source --import tsx bench/src/stream-fanout.ts   (prints a markdown report)
  */
-import { get as httpGet, type ClientRequest } from 'node:http';
+import type { ClientRequest } from 'node:http';
 import { linkUser, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { signUp } from '@ipam/server/auth/sign-up';
 import type { DatabaseTarget } from '@ipam/server/db/database';
 import { nowIso } from '@ipam/server/db/db-values';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/server/events/stream-registry';
 import { PASSWORD, setUp } from './address-fixture.js';
-import { logIn, serveBenchApp, startServer } from './bench-server.js';
+import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, median } from './bench-utils.js';
 
 const NOISY_ACCOUNTS = 10;
@@ -37,22 +37,6 @@ async function sampleLatency(url: string, cookie: string): Promise<number[]> {
 
 const p99 = (values: readonly number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)] ?? 0;
-
-/** Opens one event stream and resolves once its headers arrived (status 200 expected). */
-function openStream(url: string, cookie: string, onData: () => void): Promise<ClientRequest> {
-  return new Promise((resolve, reject) => {
-    const request = httpGet(
-      url,
-      { headers: { cookie, accept: 'text/event-stream' }, agent: false },
-      (response) => {
-        if (response.statusCode !== 200) reject(new Error(`stream answered ${response.statusCode}`));
-        response.on('data', onData);
-        resolve(request);
-      },
-    );
-    request.on('error', reject);
-  });
-}
 
 /** Runs `measure` while each noisy account's owner writes (a group) every WRITE_EVERY_MS. */
 async function underWrites(
@@ -108,7 +92,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
         noisy.push({ accountId: owner.accountId, cookie });
         for (let s = 0; s < MAX_STREAMS_PER_USER; s++) {
           const url = `${server.baseUrl}/api/accounts/${owner.accountId}/events`;
-          streams.push(await openStream(url, cookie, () => (received += 1)));
+          streams.push(await openEventStream(url, cookie, () => (received += 1)));
         }
       }
     }

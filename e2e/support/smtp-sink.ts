@@ -1,43 +1,4 @@
-import { SMTPServer } from 'smtp-server';
-
-/** A mail server on loopback that keeps what it receives (the tests' inbox). */
-export interface SmtpSink {
-  url: string;
-  messages: { to: string[]; raw: string }[];
-  close: () => Promise<void>;
-}
-
-/** Starts the sink on a free loopback port. */
-export async function startSmtpSink(): Promise<SmtpSink> {
-  const messages: SmtpSink['messages'] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        messages.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  const port = await new Promise<number>((resolve) => {
-    const listener = server.listen(0, '127.0.0.1', () => {
-      const address = listener.address();
-      resolve(typeof address === 'object' && address ? address.port : 0);
-    });
-  });
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+export { startSmtpSink, type SmtpSink } from '../../packages/server/test/smtp-sink.js';
 
 /** The first link in a mail's quoted-printable body that starts with `prefix`, soft line breaks undone. */
 export function linkInMail(raw: string, prefix: string): string | undefined {
