@@ -2,16 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountResponse, statsResponse } from '@ipam/core/api/account';
+import { dashboardResponse } from '@ipam/core/api/dashboard';
 import { errorResponse, listOf } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import { listAccountsOfUser } from './account-repository.js';
 import { countSubnetsAndGroups } from './account-stats-repository.js';
 import { toAccountView } from './account-view.js';
+import { accountDashboard } from './dashboard.js';
 
 const accountParams = z.object({ accountId: z.string() });
 
-/** The caller's accounts, one account, and its dashboard counts. */
+/** The caller's accounts, one account, its dashboard counts and its whole dashboard. */
 export function registerAccountRoutes(root: FastifyInstance, { db }: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const tags = ['accounts'];
@@ -64,5 +66,23 @@ export function registerAccountRoutes(root: FastifyInstance, { db }: AppDeps): v
       const counts = await countSubnetsAndGroups(db, account.id);
       return { ...counts, maxNetworks: account.maxnetworks };
     },
+  );
+
+  app.get(
+    '/api/accounts/:accountId/dashboard',
+    {
+      schema: {
+        tags,
+        summary:
+          'Dashboard: the three counts, address totals by status, fullest subnets, pending approvals, latest changes',
+        params: accountParams,
+        response: {
+          200: dashboardResponse,
+          401: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request) => accountDashboard(db, requireAccount(request)),
   );
 }

@@ -1,7 +1,7 @@
 import { messages } from '@ipam/core/messages';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { pageAudit, type AuditItem, type AuditPosition } from './audit-repository.js';
+import { isSubnetOfAccountLog, pageAudit, type AuditItem, type AuditPosition } from './audit-repository.js';
 
 /** Entries per page of the audit log unless the caller asks for fewer or more (up to the maximum). */
 export const AUDIT_PAGE_SIZE = 50;
@@ -20,16 +20,34 @@ function decodeCursor(cursor: string): AuditPosition {
   return { at, id };
 }
 
-/** One page of the account's change history (newest first), optionally of one subnet, with the next cursor. */
+/** What a page of the audit log is narrowed to, and where it starts. */
+export interface AuditPageOptions {
+  /** One subnet's history; a subnet the account never had is 404. */
+  subnetId?: string | undefined;
+  /** One person's changes. */
+  userId?: string | undefined;
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/**
+ * One page of the account's change history (newest first), optionally of one subnet and/or one
+ * person, with the cursor of the next page: following it pages through every entry, however many.
+ */
 export async function auditPage(
   db: Db,
   accountId: string,
-  options: { subnetId?: string | undefined; cursor?: string | undefined; limit?: number | undefined },
+  options: AuditPageOptions,
 ): Promise<{ items: AuditItem[]; nextCursor: string | null }> {
   const limit = options.limit ?? AUDIT_PAGE_SIZE;
+  const after = options.cursor ? decodeCursor(options.cursor) : undefined;
+  if (options.subnetId !== undefined && !(await isSubnetOfAccountLog(db, accountId, options.subnetId))) {
+    throw new DomainError('not_found', messages.notFound);
+  }
   const rows = await pageAudit(db, accountId, {
     subnetId: options.subnetId,
-    after: options.cursor ? decodeCursor(options.cursor) : undefined,
+    userId: options.userId,
+    after,
     limit,
   });
   const items = rows.slice(0, limit);

@@ -84,13 +84,18 @@ function parsedJson(text: string | null): unknown {
 
 /**
  * One page of the account's audit log, newest first (time, then id, so paging is stable when two
- * changes share a millisecond); optionally only one subnet's history. Answers one entry more than
+ * changes share a millisecond); optionally only one subnet's history, or one person's changes. Answers one entry more than
  * asked when there is one, so the caller knows another page follows.
  */
 export async function pageAudit(
   db: Db,
   accountId: string,
-  options: { subnetId?: string | undefined; after?: AuditPosition | undefined; limit: number },
+  options: {
+    subnetId?: string | undefined;
+    userId?: string | undefined;
+    after?: AuditPosition | undefined;
+    limit: number;
+  },
 ): Promise<AuditItem[]> {
   let query = db
     .selectFrom('audit_log')
@@ -110,6 +115,7 @@ export async function pageAudit(
     ])
     .where('audit_log.account_id', '=', accountId);
   if (options.subnetId !== undefined) query = query.where('audit_log.subnet_id', '=', options.subnetId);
+  if (options.userId !== undefined) query = query.where('audit_log.user_id', '=', options.userId);
   const { after } = options;
   if (after) {
     query = query.where((eb) =>
@@ -137,4 +143,26 @@ export async function pageAudit(
     before: parsedJson(row.before_json),
     after: parsedJson(row.after_json),
   }));
+}
+
+/**
+ * Whether the account has (or had) this subnet: a subnet of the account now, or one its audit log
+ * names (a deleted subnet's history stays readable). Another account's subnet is neither.
+ */
+export async function isSubnetOfAccountLog(db: Db, accountId: string, subnetId: string): Promise<boolean> {
+  const current = await db
+    .selectFrom('subnets')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('id', '=', subnetId)
+    .executeTakeFirst();
+  if (current) return true;
+  const logged = await db
+    .selectFrom('audit_log')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('subnet_id', '=', subnetId)
+    .limit(1)
+    .executeTakeFirst();
+  return logged !== undefined;
 }

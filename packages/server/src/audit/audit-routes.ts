@@ -10,6 +10,7 @@ import { auditPage, MAX_AUDIT_PAGE_SIZE } from './audit-log.js';
 
 const auditQuery = z.strictObject({
   subnetId: z.string().max(100, messages.invalidRequest).optional(),
+  userId: z.string().max(100, messages.invalidRequest).optional(),
   cursor: z.string().max(200, messages.invalidCursor).optional(),
   limit: z.coerce
     .number({ error: messages.invalidRequest })
@@ -19,7 +20,10 @@ const auditQuery = z.strictObject({
     .optional(),
 });
 
-/** The account's change log, newest first, paged by cursor; `subnetId` narrows it to one subnet. */
+/**
+ * The account's change log, newest first, paged by cursor through every entry; `subnetId` narrows it
+ * to one subnet (404 for a subnet the account never had), `userId` to one person's changes.
+ */
 export function registerAuditRoutes(root: FastifyInstance, deps: AppDeps): void {
   const app = root.withTypeProvider<ZodTypeProvider>();
 
@@ -28,7 +32,8 @@ export function registerAuditRoutes(root: FastifyInstance, deps: AppDeps): void 
     {
       schema: {
         tags: ['audit'],
-        summary: 'Change log (who, when, what, before/after), newest first; pass nextCursor as cursor',
+        summary:
+          'Change log (who, when, what, before/after), newest first, of the account, a subnet or a person; pass nextCursor as cursor',
         params: z.object({ accountId: z.string() }),
         querystring: auditQuery,
         response: {
@@ -40,10 +45,11 @@ export function registerAuditRoutes(root: FastifyInstance, deps: AppDeps): void 
       },
     },
     async (request) => {
-      const { subnetId, cursor, limit } = request.query;
-      // `?subnetId=&cursor=` (empty) means no filter and the first page.
+      const { subnetId, userId, cursor, limit } = request.query;
+      // `?subnetId=&userId=&cursor=` (empty) means no filter and the first page.
       return auditPage(deps.db, requireAccount(request).id, {
         subnetId: subnetId || undefined,
+        userId: userId || undefined,
         cursor: cursor || undefined,
         limit,
       });
