@@ -145,6 +145,10 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.history,
+        ...screen(async () => (await import('../features/history/components/history-page.js')).HistoryPage),
+      },
+      {
         path: '*',
         ...screen(async () => (await import('../features/static/components/not-found-page.js')).NotFoundPage),
       },

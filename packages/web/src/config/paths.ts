@@ -23,6 +23,8 @@ export const paths = {
   apiDocs: '/api/docs',
   /** How to install and run the scanner agent (linked from Settings › Scanners). */
   scannerSetup: '/docs/scanner',
+  /** The account's change history (the audit log); `?subnetId=` and `?userId=` filter it. */
+  history: '/history',
 } as const;
 
 /** The product name shown in the top bar, the footer and the page titles. */

@@ -34,4 +34,9 @@ export const queryKeys = {
   plan: (accountId: string, planId: string) => ['accounts', accountId, 'plans', planId] as const,
   planHistory: (accountId: string, planId: string) =>
     ['accounts', accountId, 'plans', planId, 'history'] as const,
+  /** The dashboard's figures (counts, address totals, fullest subnets, approvals, latest changes). */
+  dashboard: (accountId: string) => ['accounts', accountId, 'dashboard'] as const,
+  /** Pages of the audit log under one filter (subnet and/or person, '' for none). */
+  audit: (accountId: string, filter: { subnetId: string; userId: string }) =>
+    ['accounts', accountId, 'audit', filter] as const,
 };

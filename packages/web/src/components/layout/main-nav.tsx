@@ -1,6 +1,7 @@
 import { NavLink } from '@mantine/core';
 import {
   IconHeadset,
+  IconHistory,
   IconLayoutDashboard,
   IconListDetails,
   IconSettings,
@@ -12,6 +13,7 @@ import { paths } from '../../config/paths.js';
 const items = [
   { label: 'Dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { label: 'IPs', to: paths.ips, icon: IconListDetails },
+  { label: 'History', to: paths.history, icon: IconHistory },
   { label: 'Tools', to: paths.tools, icon: IconTool },
   { label: 'Settings', to: paths.settings, icon: IconSettings },
   { label: 'Support', to: paths.support, icon: IconHeadset },
@@ -21,7 +23,7 @@ function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The left navigation (spec §2): Dashboard, IPs, Tools, Settings, Support. */
+/** The left navigation (spec §2): Dashboard, IPs, Tools, Settings, Support; plus History (issue 17). */
 export function MainNav({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
   return (

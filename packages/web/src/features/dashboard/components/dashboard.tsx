@@ -1,56 +1,82 @@
 import { accountLabel } from '@ipam/core/api/account';
-import { Card, Group, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
-import { IconFolders, IconNetwork, IconGauge } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import type { Dashboard as DashboardData } from '@ipam/core/api/dashboard';
+import { Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { IconFolderPlus } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { SectionError } from '../../../components/ui/page-states.js';
+import { paths } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import { useStats } from '../api/get-stats.js';
+import { useDashboard } from '../api/get-dashboard.js';
+import { AddressTotalsCard } from './address-totals-card.js';
+import { FullestSubnetsCard } from './fullest-subnets-card.js';
+import { LatestChangesCard } from './latest-changes-card.js';
+import { PendingApprovalsCard } from './pending-approvals-card.js';
+import { StatCards } from './stat-cards.js';
 
-interface StatCardProps {
-  label: string;
-  value: number | undefined;
-  icon: ComponentType<{ size?: number }>;
-}
-
-function StatCard({ label, value, icon: Icon }: StatCardProps) {
+/** What an empty account shows instead of empty figures: the first step, which opens the group form. */
+function FirstGroupCallToAction() {
   return (
-    <Card withBorder radius="md" padding="lg" aria-label={label}>
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>
-            {label}
-          </Text>
-          {value === undefined ? (
-            <Skeleton h={36} w={60} mt={6} />
-          ) : (
-            <Text fz={36} fw={700} data-testid="stat-value">
-              {value}
-            </Text>
-          )}
-        </div>
-        <ThemeIcon size={44} radius="md" variant="light">
-          <Icon size={26} />
-        </ThemeIcon>
-      </Group>
+    <Card withBorder radius="md" padding="xl" aria-label="Get started">
+      <Stack align="flex-start" gap="xs">
+        <Title order={3} fz="h4">
+          Start recording your network
+        </Title>
+        <Text c="dimmed" size="sm">
+          Subnets live in groups (a site, a building, a customer). Create a group, then add its IPv4 and IPv6
+          subnets.
+        </Text>
+        <Button component={Link} to={`${paths.ips}?create=group`} leftSection={<IconFolderPlus size={18} />}>
+          Create your first group
+        </Button>
+      </Stack>
     </Card>
   );
 }
 
-function StatCards({ accountId }: { accountId: string }) {
-  const stats = useStats(accountId);
-  if (stats.isError) return <SectionError error={stats.error} onRetry={() => void stats.refetch()} />;
-  const data = stats.data;
+function DashboardFigures({ data }: { data: DashboardData }) {
+  if (data.totalGroups === 0 && data.totalSubnets === 0) return <FirstGroupCallToAction />;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <StatCard label="Total Subnets" value={data?.totalSubnets} icon={IconNetwork} />
-      <StatCard label="Total Groups" value={data?.totalGroups} icon={IconFolders} />
-      <StatCard label="Max Networks" value={data?.maxNetworks} icon={IconGauge} />
-    </SimpleGrid>
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <AddressTotalsCard totals={data.addressTotals} />
+          <PendingApprovalsCard pending={data.pendingApprovals} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <FullestSubnetsCard subnets={data.fullestSubnets} />
+      </Grid.Col>
+      <Grid.Col span={12}>
+        <LatestChangesCard changes={data.latestChanges} />
+      </Grid.Col>
+    </Grid>
   );
 }
 
-/** The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks. */
+function AccountDashboard({ accountId }: { accountId: string }) {
+  const dashboard = useDashboard(accountId);
+  if (dashboard.isError) {
+    return <SectionError error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
+  }
+  const data = dashboard.data;
+  return (
+    <Stack gap="md">
+      <StatCards
+        totalSubnets={data?.totalSubnets}
+        totalGroups={data?.totalGroups}
+        maxNetworks={data?.maxNetworks}
+      />
+      {data && <DashboardFigures data={data} />}
+    </Stack>
+  );
+}
+
+/**
+ * The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks, then the address totals by
+ * status, the fullest subnets, pending approvals and the latest changes; an empty account gets its
+ * first step instead.
+ */
 export function Dashboard() {
   const account = useCurrentAccount();
   return (
@@ -61,7 +87,7 @@ export function Dashboard() {
           <Text c="dimmed" mb="md">
             {accountLabel(account)} · {account.tierName}
           </Text>
-          <StatCards accountId={account.id} />
+          <AccountDashboard accountId={account.id} />
         </>
       ) : (
         <Text c="dimmed">You are not linked to any account.</Text>

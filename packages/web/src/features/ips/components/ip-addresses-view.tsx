@@ -12,9 +12,11 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconPencil, IconSearch } from '@tabler/icons-react';
+import { IconHistory, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
+import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
 import type { AddressView } from '../address-paging.js';
@@ -45,6 +47,18 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
               <IconPencil size={18} />
             </ActionIcon>
           </Tooltip>
+        )}
+        {subnet && (
+          <Button
+            component={Link}
+            to={`${paths.history}?subnetId=${encodeURIComponent(subnet.id)}`}
+            size="xs"
+            variant="default"
+            leftSection={<IconHistory size={14} />}
+            ml="auto"
+          >
+            History
+          </Button>
         )}
       </Row>
       {subnet ? (
@@ -83,6 +97,21 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   useEffect(() => {
     if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
   }, [isApprovalsOpen, approvals.data]);
+  // `?approvals=open` (the Dashboard's Review link) opens Pending Approvals once, then leaves the URL.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const wantsApprovals = searchParams.get('approvals') === 'open';
+  useEffect(() => {
+    if (!wantsApprovals || approvals.data === undefined) return;
+    if (approvals.data.length > 0) setApprovalsOpen(true);
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        next.delete('approvals');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [wantsApprovals, approvals.data, setSearchParams]);
 
   return (
     <>

@@ -104,6 +104,10 @@ function IpsScreen({ account }: { account: Account }) {
     const version = versionParam(createParam);
     if (version && isLoaded) openCreateRequest(version);
   }, [createParam, cidrParam, isLoaded]);
+  // `/ips?create=group` (the Dashboard's "Create your first group") opens the group form.
+  useEffect(() => {
+    if (createParam === 'group' && isLoaded) setGroupFormOpen(true);
+  }, [createParam, isLoaded]);
 
   if (groups.isError || subnets.isError) {
     return (
@@ -148,7 +152,10 @@ function IpsScreen({ account }: { account: Account }) {
         accountId={accountId}
         groups={groups.data}
         opened={isGroupFormOpen}
-        onClose={() => setGroupFormOpen(false)}
+        onClose={() => {
+          setGroupFormOpen(false);
+          if (createParam === 'group') updateParams(() => {}, true);
+        }}
       />
       <CreateSubnetModal
         accountId={accountId}
