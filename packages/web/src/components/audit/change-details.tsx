@@ -2,9 +2,17 @@ import type { AuditItem } from '@ipam/core/api/ipam';
 import { Text } from '@mantine/core';
 import { fieldChanges } from '../../lib/audit/describe-change.js';
 
+interface ChangeDetailsProps {
+  item: Pick<AuditItem, 'before' | 'after'>;
+  /** Show at most this many fields, then "and n more". */
+  max?: number;
+  /** Names of objects that fields refer to by id (groups). */
+  names?: ReadonlyMap<string, string>;
+}
+
 /** A change's fields, one a line: "Hostname: web01 → web02" (a create shows only the new value, a delete the old). */
-export function ChangeDetails({ item, max }: { item: Pick<AuditItem, 'before' | 'after'>; max?: number }) {
-  const changes = fieldChanges(item);
+export function ChangeDetails({ item, max, names }: ChangeDetailsProps) {
+  const changes = fieldChanges(item, names);
   const shown = max === undefined ? changes : changes.slice(0, max);
   if (changes.length === 0) return null;
   return (

@@ -35,11 +35,27 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('leaves links by id out of a create and shows a moved object by its group names', () => {
+    const subnet = { name: 'LAN', groupId: 'g1', scanNow: false, lastScanned: null, vlanId: 10 };
+    expect(fieldChanges({ before: null, after: subnet }).map((c) => c.field)).toEqual(['name', 'vlanId']);
+    const names = new Map([
+      ['g1', 'Office'],
+      ['g2', 'Lab'],
+    ]);
+    expect(fieldChanges({ before: subnet, after: { ...subnet, groupId: 'g2' } }, names)).toEqual([
+      { field: 'groupId', label: 'Group', before: 'Office', after: 'Lab' },
+    ]);
+    expect(fieldChanges({ before: subnet, after: { ...subnet, groupId: 'g3' } }, names)[0]?.after).toBe('g3');
+  });
+
   it('shows booleans as Yes/No and labels unknown fields from their name', () => {
     expect(
       fieldChanges({ before: { allowScannerUpdate: false }, after: { allowScannerUpdate: true } }),
     ).toEqual([{ field: 'allowScannerUpdate', label: 'Allow scanner updates', before: 'No', after: 'Yes' }]);
     expect(fieldChanges({ before: null, after: { hostsAlive: 3 } })[0]?.label).toBe('Hosts alive');
+    expect(fieldChanges({ before: { scanFrequency: null }, after: { scanFrequency: 24 } })).toEqual([
+      { field: 'scanFrequency', label: 'Scan frequency (hours)', before: '(none)', after: '24' },
+    ]);
     expect(formatValue({ a: 1 })).toBe('{"a":1}');
   });
 });
@@ -64,8 +80,12 @@ describe('changeSummary and changeAuthor', () => {
   });
 
   it('names the person, the program, or a removed user', () => {
-    expect(changeAuthor({ userEmail: 'a@example.com', userId: 'u1', actor: null })).toBe('a@example.com');
-    expect(changeAuthor({ userEmail: null, userId: null, actor: 'scanner HQ' })).toBe('scanner HQ');
-    expect(changeAuthor({ userEmail: null, userId: 'u9', actor: null })).toBe('A removed user');
+    const entity = 'address';
+    expect(changeAuthor({ userEmail: 'a@example.com', userId: 'u1', actor: null, entity })).toBe(
+      'a@example.com',
+    );
+    expect(changeAuthor({ userEmail: null, userId: null, actor: 'scanner HQ', entity })).toBe('scanner HQ');
+    expect(changeAuthor({ userEmail: null, userId: 'u9', actor: null, entity })).toBe('A removed user');
+    expect(changeAuthor({ userEmail: null, userId: null, actor: null, entity: 'approval' })).toBe('Scanner');
   });
 });

@@ -11,6 +11,9 @@ export interface FieldChange {
 /** Bookkeeping fields every record carries; they change with every edit and say nothing new. */
 const HIDDEN_FIELDS = new Set(['id', 'updatedDate', 'updatedBy', 'createdAt', 'updatedAt', 'accountId']);
 
+/** Fields holding another object's id: shown by name where known, and only when an edit changes them. */
+const ID_FIELDS = new Set(['groupId', 'parentId', 'planId', 'parentSubnetId']);
+
 const FIELD_LABELS: Record<string, string> = {
   ipAddress: 'IP Address',
   status: 'Status',
@@ -79,11 +82,19 @@ function asRecord(value: unknown): Record<string, unknown> {
     : {};
 }
 
+/** A create or delete lists what the object held, not its empty or unset fields nor its links by id. */
+function isWorthListing(field: string, value: unknown): boolean {
+  return !ID_FIELDS.has(field) && value !== '' && value !== null && value !== undefined && value !== false;
+}
+
 /**
  * The fields a change touched, before → after: for an edit the fields whose value differs, for a
- * create the fields it set, for a delete the fields it removed (empty ones left out).
+ * create the fields it set, for a delete the fields it removed. `names` turns ids (a group's) into names.
  */
-export function fieldChanges(item: Pick<AuditItem, 'before' | 'after'>): FieldChange[] {
+export function fieldChanges(
+  item: Pick<AuditItem, 'before' | 'after'>,
+  names: ReadonlyMap<string, string> = new Map(),
+): FieldChange[] {
   const before = asRecord(item.before);
   const after = asRecord(item.after);
   const hasBefore = item.before !== null && item.before !== undefined;
@@ -91,22 +102,34 @@ export function fieldChanges(item: Pick<AuditItem, 'before' | 'after'>): FieldCh
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (field) => !HIDDEN_FIELDS.has(field),
   );
+  const shown = (field: string, value: unknown) =>
+    ID_FIELDS.has(field) && typeof value === 'string' && value !== ''
+      ? (names.get(value) ?? value)
+      : formatValue(value);
   return fields.flatMap((field) => {
-    const old = formatValue(before[field]);
-    const now = formatValue(after[field]);
-    if (hasBefore && hasAfter && JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
-    // A create or delete lists what the object held, not its empty fields.
-    if ((!hasBefore || !hasAfter) && (old ?? now) === '(empty)') return [];
+    if (hasBefore && hasAfter) {
+      if (JSON.stringify(before[field]) === JSON.stringify(after[field])) return [];
+    } else if (!isWorthListing(field, hasAfter ? after[field] : before[field])) {
+      return [];
+    }
+    // In an edit a field that had no value (or lost it) reads "(none)", so both sides show.
+    const none = hasBefore && hasAfter ? '(none)' : null;
+    const old = shown(field, before[field]) ?? none;
+    const now = shown(field, after[field]) ?? none;
     if (old === null && now === null) return [];
     return [{ field, label: labelOf(field), before: old, after: now }];
   });
 }
 
-/** Who made the change: the user's e-mail, the acting program (e.g. "scanner HQ"), or a removed user. */
-export function changeAuthor(item: Pick<AuditItem, 'userEmail' | 'userId' | 'actor'>): string {
+/**
+ * Who made the change: the user's e-mail, the acting program (e.g. "scanner HQ"), a removed user, or
+ * for approval entries and scans without a named actor, the scanner.
+ */
+export function changeAuthor(item: Pick<AuditItem, 'userEmail' | 'userId' | 'actor' | 'entity'>): string {
   if (item.userEmail) return item.userEmail;
   if (item.actor) return item.actor;
-  return item.userId ? 'A removed user' : 'System';
+  if (item.userId) return 'A removed user';
+  return item.entity === 'approval' || item.entity === 'scan' ? 'Scanner' : 'System';
 }
 
 function nameOf(item: Pick<AuditItem, 'before' | 'after'>): string | null {

@@ -8,12 +8,14 @@ interface HistoryTableProps {
   items: readonly AuditItem[];
   /** Subnet names by id, to say where an address change happened. */
   subnetNames: ReadonlyMap<string, string>;
+  /** Group names by id, for a subnet or group moved from one group to another. */
+  groupNames: ReadonlyMap<string, string>;
   /** Whether the view shows one subnet only (its name then goes without saying). */
   isOneSubnet: boolean;
 }
 
 /** Who, when, what and before → after, one change a row. */
-export function HistoryTable({ items, subnetNames, isOneSubnet }: HistoryTableProps) {
+export function HistoryTable({ items, subnetNames, groupNames, isOneSubnet }: HistoryTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" aria-label="Change history">
@@ -49,7 +51,7 @@ export function HistoryTable({ items, subnetNames, isOneSubnet }: HistoryTablePr
                   )}
                 </Table.Td>
                 <Table.Td>
-                  <ChangeDetails item={item} />
+                  <ChangeDetails item={item} names={groupNames} />
                 </Table.Td>
               </Table.Tr>
             );
