@@ -142,7 +142,7 @@ describe('Dashboard and History', () => {
     const latest = page.getByLabel('Latest changes', { exact: true }).getByTestId('latest-change');
     expect(await latest.count()).toBe(8);
     expect(await latest.first().textContent()).toContain('Approval 10.20.2.51 created');
-    await screenshot(page, 'dashboard');
+    await screenshot(page, 'dashboard-figures');
 
     // Review opens the subnet with its Pending Approvals dialog.
     await approvals.getByRole('link', { name: 'Review 2' }).click();
