@@ -266,4 +266,7 @@ export const messages = {
   addressFilterInvalid: 'Filter must be in-use or available.',
   pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
   cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
+  // Search across the account (issue 17)
+  searchTextRequired: 'Enter something to search for.',
+  subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,
 } as const;

@@ -74,6 +74,7 @@ for (const dialect of DIALECTS) {
           'DELETE /api/accounts/:accountId/plans/:planId/subnets/:subnetId',
           'POST /api/accounts/:accountId/plans/:planId/subnets/:subnetId/split',
           'POST /api/accounts/:accountId/plans/:planId/apply',
+          'GET /api/accounts/:accountId/search',
         ]),
       );
     });
