@@ -1,14 +1,13 @@
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { valueOfSortKey } from '../addresses/address-keys.js';
-import { containsPattern } from '../addresses/address-repository.js';
+import { containsPattern, type SubnetRef } from '../addresses/address-repository.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 
-/** A written address that matched, with its subnet. */
+/** A written address that matched. */
 export interface WrittenMatch {
   id: string;
-  subnetId: string;
   value: bigint;
   ipAddress: string;
   status: AddressStatus;
@@ -22,88 +21,86 @@ export interface WrittenTotals {
   addressMatches: number;
 }
 
-/** What one pass over the account's written addresses found. */
-export interface WrittenMatches {
-  /** The first `perSubnet` matches of each subnet, by subnet then address. */
-  rows: WrittenMatch[];
-  totals: Map<string, WrittenTotals>;
-}
-
-/** The texts compared, lower-cased: `text` with hostname and description, `address` with the address. */
+/**
+ * The texts compared, lower-cased: `text` with hostname and description, `address` with the address;
+ * `address` is null when the search holds a character no address text has (then no row's address
+ * can match, and the column is not compared at all).
+ */
 export interface SearchTexts {
   text: string;
-  address: string;
+  address: string | null;
+}
+
+function addressContains(address: string): Expression<SqlBool> {
+  return sql<SqlBool>`ip_address like ${containsPattern(address)} escape '\\'`;
+}
+
+/** Address, hostname or description contains the search (the folded columns: Unicode case-insensitive on both engines). */
+function matchCondition(texts: SearchTexts): Expression<SqlBool> {
+  const pattern = containsPattern(texts.text);
+  const hostname = sql<SqlBool>`hostname_folded like ${pattern} escape '\\'`;
+  const description = sql<SqlBool>`description_folded like ${pattern} escape '\\'`;
+  const parts = texts.address === null ? [] : [addressContains(texts.address)];
+  return sql<SqlBool>`(${sql.join([...parts, hostname, description], sql` or `)})`;
 }
 
 /**
- * Written addresses of these subnets whose address, hostname or description contains the search: one
- * statement, the rows ranked per subnet by a window function so only the first `perSubnet` of each
- * come back, with each subnet's totals beside them. `subnet_id in (...)` keeps the scan to the
- * account's rows through the (subnet_id, sort_key) index; the folded columns make the comparison
- * Unicode case-insensitive alike on both engines.
+ * How many written addresses of each of these subnets match: one pass over the account's rows
+ * (`subnet_id in (...)` reads them through the (subnet_id, sort_key) index), grouped, no sorting.
+ * Subnets without a match are absent.
  */
-export async function findWrittenMatches(
+export async function countWrittenMatches(
   db: Db,
   subnetIds: readonly string[],
   texts: SearchTexts,
-  perSubnet: number,
-): Promise<WrittenMatches> {
-  if (subnetIds.length === 0) return { rows: [], totals: new Map() };
-  const addressLike = sql<boolean>`ip_address like ${containsPattern(texts.address)} escape '\\'`;
-  const textPattern = containsPattern(texts.text);
-  const ranked = db
+): Promise<Map<string, WrittenTotals>> {
+  const totals = new Map<string, WrittenTotals>();
+  if (subnetIds.length === 0) return totals;
+  const rows = await db
     .selectFrom('ip_addresses')
     .select((eb) => [
-      'id',
       'subnet_id',
-      'sort_key',
-      'ip_address',
-      'status',
-      'hostname',
-      'description',
-      eb.fn
-        .agg<number>('row_number')
-        .over((ob) => ob.partitionBy('subnet_id').orderBy('sort_key'))
-        .as('rank'),
-      eb.fn
-        .countAll<string | number>()
-        .over((ob) => ob.partitionBy('subnet_id'))
-        .as('matching'),
-      eb.fn
-        .sum<string | number | null>(eb.case().when(addressLike).then(1).else(0).end())
-        .over((ob) => ob.partitionBy('subnet_id'))
-        .as('address_matches'),
+      eb.fn.countAll<string | number>().as('matching'),
+      texts.address === null
+        ? sql<number>`0`.as('address_matches')
+        : eb.fn
+            .sum<string | number | null>(eb.case().when(addressContains(texts.address)).then(1).else(0).end())
+            .as('address_matches'),
     ])
     .where('subnet_id', 'in', [...subnetIds])
-    .where((eb) =>
-      eb.or([
-        addressLike,
-        sql<boolean>`hostname_folded like ${textPattern} escape '\\'`,
-        sql<boolean>`description_folded like ${textPattern} escape '\\'`,
-      ]),
-    );
-  const rows = await db
-    .selectFrom(ranked.as('m'))
-    .selectAll()
-    .where('m.rank', '<=', perSubnet)
-    .orderBy('m.subnet_id')
-    .orderBy('m.sort_key')
+    .where(matchCondition(texts))
+    .groupBy('subnet_id')
     .execute();
-  const totals = new Map<string, WrittenTotals>();
-  const matches = rows.map((row) => {
+  for (const row of rows) {
     totals.set(row.subnet_id, {
       matching: toCount(row.matching),
       addressMatches: toCount(row.address_matches),
     });
-    return {
-      id: row.id,
-      subnetId: row.subnet_id,
-      value: valueOfSortKey(row.sort_key),
-      ipAddress: row.ip_address,
-      status: row.status,
-      hostname: row.hostname,
-      description: row.description,
-    };
-  });
-  return { rows: matches, totals };
+  }
+  return totals;
+}
+
+/** The first `limit` written matches of one subnet in address order (the index walk stops there). */
+export async function firstWrittenMatches(
+  db: Db,
+  subnet: SubnetRef,
+  texts: SearchTexts,
+  limit: number,
+): Promise<WrittenMatch[]> {
+  const rows = await db
+    .selectFrom('ip_addresses')
+    .select(['id', 'sort_key', 'ip_address', 'status', 'hostname', 'description'])
+    .where('subnet_id', '=', subnet.id)
+    .where(matchCondition(texts))
+    .orderBy('sort_key')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    value: valueOfSortKey(row.sort_key),
+    ipAddress: row.ip_address,
+    status: row.status,
+    hostname: row.hostname,
+    description: row.description,
+  }));
 }

@@ -47,7 +47,9 @@ for (const dialect of DIALECTS) {
       // Case-insensitive, hostnames and descriptions alike; subnets in name order (Lab before Office).
       const web = await injectAs(t.current, me, 'GET', '/search?q=%20Web%20');
       expect(web.body.q).toBe('Web');
-      expect(web.body.subnets.map((s: { name: string }) => [s.name, s.addressTotal])).toEqual([
+      expect(
+        web.body.subnets.map((s: { name: string; addressTotal: number }) => [s.name, s.addressTotal]),
+      ).toEqual([
         ['Lab', 1],
         ['Office', 2],
       ]);

@@ -10,46 +10,91 @@ import {
 } from '@ipam/core/api/search';
 import { formatPrefix, prefixContains } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
+import type { IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
 import { listSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
-import { findWrittenMatches, type SearchTexts, type WrittenMatch } from './search-repository.js';
+import {
+  countWrittenMatches,
+  firstWrittenMatches,
+  type SearchTexts,
+  type WrittenTotals,
+} from './search-repository.js';
 
-/** Text that can occur in an address: only then are never-written addresses searched. */
+/** Text that can occur in an address (canonical texts are lower case). */
 const ADDRESS_TEXT = /^[0-9a-f.:]+$/;
+
+interface Texts extends SearchTexts {
+  /** The search as one whole address, when it is one. */
+  exact: { version: IpVersion; value: bigint } | null;
+}
 
 /**
  * What is compared: the search lower-cased; for addresses a full address in any valid form is
- * compared in its canonical text (`2001:DB8:0::1` finds `2001:db8::1`).
+ * compared in its canonical text (`2001:DB8:0::1` finds `2001:db8::1`), and a search with a
+ * character no address has is not compared with addresses at all.
  */
-function searchTexts(q: string): SearchTexts & { exact: ReturnType<typeof parseAddress> } {
+function searchTexts(q: string): Texts {
   const text = q.toLowerCase();
-  const exact = parseAddress(q);
-  const usable = exact !== null && exact.zone === null ? exact : null;
-  return { text, address: usable ? formatAddress(usable.version, usable.value) : text, exact: usable };
+  const parsed = parseAddress(q);
+  const exact = parsed !== null && parsed.zone === null ? parsed : null;
+  const address = exact ? formatAddress(exact.version, exact.value) : text;
+  return { text, address: ADDRESS_TEXT.test(address) ? address : null, exact };
 }
 
 /** A subnet's own match: its name or description contains the search, its network text does, or it holds the address. */
-function isSubnetMatch(subnet: SubnetRecord, texts: ReturnType<typeof searchTexts>): boolean {
-  const cidr = formatPrefix(subnet.prefix);
+function isSubnetMatch(subnet: SubnetRecord, texts: Texts): boolean {
   if (subnet.name.toLowerCase().includes(texts.text)) return true;
   if (subnet.description.toLowerCase().includes(texts.text)) return true;
-  if (cidr.includes(texts.address)) return true;
+  if (formatPrefix(subnet.prefix).includes(texts.address ?? texts.text)) return true;
   const { exact } = texts;
   return (
     exact !== null && exact.version === subnet.prefix.version && prefixContains(subnet.prefix, exact.value)
   );
 }
 
-function shownAddress(match: WrittenMatch): SearchAddress & { value: bigint } {
-  const { id, value, ipAddress, status, hostname, description } = match;
-  return { id, value, ipAddress, status, hostname, description };
-}
+type Shown = SearchAddress & { value: bigint };
 
 /** Two address-ordered lists merged, the first `count` kept. */
-function mergeByValue<T extends { value: bigint }>(a: readonly T[], b: readonly T[], count: number): T[] {
+function mergeByValue(a: readonly Shown[], b: readonly Shown[], count: number): Shown[] {
   return [...a, ...b].sort((x, y) => (x.value < y.value ? -1 : x.value > y.value ? 1 : 0)).slice(0, count);
+}
+
+/** A subnet's matching addresses: how many, and the first ones (within `room`) in numeric order. */
+async function subnetMatches(
+  db: Db,
+  subnet: SubnetRecord,
+  texts: Texts,
+  totals: WrittenTotals,
+  room: number,
+): Promise<{ total: number; shown: Shown[] }> {
+  const ref = { id: subnet.id, version: subnet.prefix.version };
+  const wanted = Math.min(room, SEARCH_ADDRESSES_PER_SUBNET);
+  const written: Shown[] =
+    totals.matching > 0 && wanted > 0 ? await firstWrittenMatches(db, ref, texts, wanted) : [];
+  let total = totals.matching;
+  if (texts.address === null || texts.address.length > MAX_TEXT_QUERY_LENGTH)
+    return { total, shown: written };
+  const listed = listedAddresses(subnet.prefix);
+  const search = new RangeTextSearch(subnet.prefix.version, texts.address, listed.first, listed.last);
+  if (!search.isSupported) return { total, shown: written };
+  const unwritten = Number(search.count(listed.first, listed.last)) - totals.addressMatches;
+  if (unwritten <= 0) return { total, shown: written };
+  total += unwritten;
+  if (wanted === 0) return { total, shown: written };
+  // Past the last written match shown, a never-written one would not be shown anyway.
+  const bound = written.length === wanted ? (written.at(-1)?.value ?? listed.last) : listed.last;
+  const values = await unstoredTextMatches(db, ref, search, listed.first, bound, wanted);
+  const virtual = values.map((value) => ({
+    id: null,
+    value,
+    ipAddress: formatAddress(subnet.prefix.version, value),
+    status: availableAddressFields.status,
+    hostname: '',
+    description: '',
+  }));
+  return { total, shown: mergeByValue(written, virtual, wanted) };
 }
 
 /**
@@ -61,64 +106,21 @@ function mergeByValue<T extends { value: bigint }>(a: readonly T[], b: readonly 
 export async function searchAccount(db: Db, accountId: string, q: string): Promise<SearchResult> {
   const texts = searchTexts(q);
   const subnets = await listSubnets(db, accountId);
-  const written = await findWrittenMatches(
+  const totalsBySubnet = await countWrittenMatches(
     db,
     subnets.map((subnet) => subnet.id),
     texts,
-    SEARCH_ADDRESSES_PER_SUBNET,
   );
-  const writtenBySubnet = new Map<string, WrittenMatch[]>();
-  for (const row of written.rows) {
-    const list = writtenBySubnet.get(row.subnetId) ?? [];
-    list.push(row);
-    writtenBySubnet.set(row.subnetId, list);
-  }
-  const isAddressLike = ADDRESS_TEXT.test(texts.address) && texts.address.length <= MAX_TEXT_QUERY_LENGTH;
-
-  let budget = SEARCH_MAX_ADDRESSES;
+  let room = SEARCH_MAX_ADDRESSES;
   let isTruncated = false;
   const found: SearchSubnet[] = [];
   for (const subnet of subnets) {
-    const totals = written.totals.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
-    let addresses = (writtenBySubnet.get(subnet.id) ?? []).map(shownAddress);
-    let addressTotal = totals.matching;
-    if (isAddressLike) {
-      const listed = listedAddresses(subnet.prefix);
-      const search = new RangeTextSearch(subnet.prefix.version, texts.address, listed.first, listed.last);
-      const unwritten = search.isSupported
-        ? Number(search.count(listed.first, listed.last)) - totals.addressMatches
-        : 0;
-      if (unwritten > 0) {
-        addressTotal += unwritten;
-        if (budget > 0) {
-          const ref = { id: subnet.id, version: subnet.prefix.version };
-          const values = await unstoredTextMatches(
-            db,
-            ref,
-            search,
-            listed.first,
-            listed.last,
-            Math.min(budget, SEARCH_ADDRESSES_PER_SUBNET),
-          );
-          const virtual = values.map((value) => ({
-            id: null,
-            value,
-            ipAddress: formatAddress(subnet.prefix.version, value),
-            ...availableAddressFields,
-          }));
-          addresses = mergeByValue(addresses, virtual, SEARCH_ADDRESSES_PER_SUBNET);
-        }
-      }
-    }
+    const totals = totalsBySubnet.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
+    const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
     const isOwnMatch = isSubnetMatch(subnet, texts);
-    if (!isOwnMatch && addressTotal === 0) continue;
-    if (addressTotal > 0 && budget === 0 && !isOwnMatch) {
-      isTruncated = true;
-      continue;
-    }
-    const shown = addresses.slice(0, budget);
-    budget -= shown.length;
-    if (shown.length < addressTotal) isTruncated = true;
+    if (shown.length < total) isTruncated = true;
+    if (!isOwnMatch && shown.length === 0) continue;
+    room -= shown.length;
     found.push({
       id: subnet.id,
       name: subnet.name,
@@ -134,7 +136,7 @@ export async function searchAccount(db: Db, accountId: string, q: string): Promi
         hostname,
         description,
       })),
-      addressTotal,
+      addressTotal: total,
     });
   }
   return { q, subnets: found, isTruncated };
