@@ -145,6 +145,10 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.search,
+        ...screen(async () => (await import('../features/search/components/search-page.js')).SearchPage),
+      },
+      {
         path: '*',
         ...screen(async () => (await import('../features/static/components/not-found-page.js')).NotFoundPage),
       },

@@ -34,4 +34,6 @@ export const queryKeys = {
   plan: (accountId: string, planId: string) => ['accounts', accountId, 'plans', planId] as const,
   planHistory: (accountId: string, planId: string) =>
     ['accounts', accountId, 'plans', planId, 'history'] as const,
+  /** A search across the account's subnets (any change in the account refreshes it). */
+  search: (accountId: string, q: string) => ['accounts', accountId, 'search', q] as const,
 };
