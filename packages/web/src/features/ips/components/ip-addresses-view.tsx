@@ -1,5 +1,7 @@
-import type { AddressFilter } from '@ipam/core/address-listing';
-import { type Address, type Subnet, subnetCidr } from '@ipam/core/api/ipam';
+import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
+import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
+import { parseAddress } from '@ipam/core/ip-address';
+import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
@@ -14,10 +16,11 @@ import {
 } from '@mantine/core';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
-import type { AddressView } from '../address-paging.js';
+import { type AddressView, firstListedAddress } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
@@ -56,12 +59,58 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
   );
 }
 
+const FILTERS: readonly AddressFilter[] = ['in-use', 'available'];
+
+function filterParam(value: string | null): AddressFilter | null {
+  return FILTERS.find((filter) => filter === value) ?? null;
+}
+
+/**
+ * The row of `?at=` (an address the view opens at) in the unfiltered list, or null when it is not
+ * one of the subnet's listed addresses.
+ */
+function rowOfAddress(subnet: Subnet, at: string | null): number | null {
+  if (!at) return null;
+  const parsed = parseAddress(at.trim());
+  const first = firstListedAddress(subnet.networkIP, subnetLength(subnet));
+  if (!parsed || !first || parsed.version !== first.version || parsed.value < first.value) return null;
+  const { last } = listedAddresses(prefixOf(parsed.version, parsed.value, subnetLength(subnet)));
+  return parsed.value > last ? null : Number(parsed.value - first.value);
+}
+
 function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
-  const [filter, setFilter] = useState<AddressFilter | null>(null);
-  const [search, setSearch] = useState('');
+  // Filter, search and the address opened at live in the URL, so a view can be shared.
+  const [params, setParams] = useSearchParams();
+  const filter = filterParam(params.get('filter'));
+  const urlQ = params.get('q') ?? '';
+  const [search, setSearch] = useState(urlQ);
   const q = useSearchQuery(search);
+  const updateView = (change: (next: URLSearchParams) => void) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        change(next);
+        // A filter or a search leaves the address the view was opened at.
+        if (next.get('filter') !== current.get('filter') || next.get('q') !== current.get('q')) {
+          next.delete('at');
+        }
+        return next;
+      },
+      { replace: true },
+    );
+  const setFilter = (next: AddressFilter | null) =>
+    updateView((url) => (next ? url.set('filter', next) : url.delete('filter')));
+  // The settled search goes to the URL; a search arriving by the URL (a link) fills the box.
+  useEffect(() => {
+    if (q !== urlQ.trim()) updateView((url) => (q ? url.set('q', q) : url.delete('q')));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the settled search changes
+  }, [q]);
+  useEffect(() => {
+    setSearch((typed) => (typed.trim() === urlQ.trim() ? typed : urlQ));
+  }, [urlQ]);
   const view: AddressView = { filter, q };
   const viewKey = `${filter ?? ''}|${q}`;
+  const atIndex = filter === null && q === '' ? rowOfAddress(subnet, params.get('at')) : null;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
     null,
   );
@@ -165,6 +214,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
           <AddressTable
             key={viewKey}
             rows={rows}
+            currentIndex={atIndex}
             total={rows.total}
             onEdit={setEditing}
             onWantedRows={onWantedRows}

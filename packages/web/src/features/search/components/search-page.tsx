@@ -69,8 +69,8 @@ function SearchResults({ account, q }: { account: Account; q: string }) {
         </Text>
         {result.isTruncated && (
           <Alert color="blue" variant="light">
-            Not every match is listed here. Open a subnet to see all of its matches, or search for
-            something more precise.
+            Not every match is listed here. Open a subnet to see all of its matches, or search for something
+            more precise.
           </Alert>
         )}
         {result.subnets.map((subnet) => (
