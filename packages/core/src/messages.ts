@@ -1,3 +1,4 @@
+import { counted } from './plural.js';
 /**
  * Every user-facing message of the specification, word for word, in one place: the server sends them
  * in error bodies and the web app shows them. Functions fill the spec's placeholders.
@@ -248,7 +249,7 @@ export const messages = {
 
   // Groups, subnets, addresses and approvals (server rules the spec leaves open; these texts are ours)
   groupNotEmpty: (groups: number, subnets: number) =>
-    `This group still contains ${groups} group(s) and ${subnets} subnet(s). Move or delete them first.`,
+    `This group still contains ${counted(groups, 'group')} and ${counted(subnets, 'subnet')}. Move or delete them first.`,
   groupCycle: 'A group cannot be placed inside itself or one of its own subgroups.',
   parentGroupNotFound: 'Parent group not found.',
   groupNotFound: 'Group not found.',

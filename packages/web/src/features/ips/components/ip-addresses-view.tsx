@@ -25,6 +25,7 @@ import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { ScanNowButton } from './scan-now-button.js';
+import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressWindow } from './use-address-window.js';
 import { useSearchQuery } from './use-search-query.js';
 
@@ -109,6 +110,8 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
     setSearch((typed) => (typed.trim() === urlQ.trim() ? typed : urlQ));
   }, [urlQ]);
   const view: AddressView = { filter, q };
+  const network = parseAddress(subnet.networkIP);
+  const subnetPrefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
   const viewKey = `${filter ?? ''}|${q}`;
   const atIndex = filter === null && q === '' ? rowOfAddress(subnet, params.get('at')) : null;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
@@ -184,6 +187,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
           )}
         </Row>
         <Row gap="sm">
+          {subnetPrefix && <SubnetWarningList prefix={subnetPrefix} usedAddresses={rows.usedCount ?? 0} />}
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {rows.usedPercent ?? 0}% Used
           </Badge>
