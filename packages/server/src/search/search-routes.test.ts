@@ -162,6 +162,14 @@ for (const dialect of DIALECTS) {
       expect(foreign.status).toBe(404);
     });
 
+    it('is described in the OpenAPI document with its query and answer', async () => {
+      const openapi = await t.current.client().get('/api/openapi.json');
+      const operation = openapi.body.paths['/api/accounts/{accountId}/search'].get;
+      expect(operation.tags).toEqual(['search']);
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('q');
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    });
+
     it('refuses a missing, empty or too long search with a clear message', async () => {
       const me = await tierOnePerson(t.current);
       for (const query of ['', '?q=', '?q=%20%20']) {
