@@ -15,7 +15,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconPencil, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -86,24 +86,31 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   const urlQ = params.get('q') ?? '';
   const [search, setSearch] = useState(urlQ);
   const q = useSearchQuery(search);
-  const updateView = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        change(next);
-        // A filter or a search leaves the address the view was opened at.
-        if (next.get('filter') !== current.get('filter') || next.get('q') !== current.get('q')) {
-          next.delete('at');
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  // Two updates in one tick (Clear Filter, then the emptied search) must build on each other: the
+  // router's own params stay old until it renders again.
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params;
+    latest.current = params;
+  }
+  const updateView = (change: (next: URLSearchParams) => void) => {
+    const current = latest.current;
+    const next = new URLSearchParams(current);
+    change(next);
+    // A filter or a search leaves the address the view was opened at.
+    if (next.get('filter') !== current.get('filter') || next.get('q') !== current.get('q')) {
+      next.delete('at');
+    }
+    if (next.toString() === current.toString()) return;
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
   const setFilter = (next: AddressFilter | null) =>
     updateView((url) => (next ? url.set('filter', next) : url.delete('filter')));
   // The settled search goes to the URL; a search arriving by the URL (a link) fills the box.
   useEffect(() => {
-    if (q !== urlQ.trim()) updateView((url) => (q ? url.set('q', q) : url.delete('q')));
+    updateView((url) => (q ? url.set('q', q) : url.delete('q')));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the settled search changes
   }, [q]);
   useEffect(() => {
@@ -165,7 +172,10 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
             size="xs"
             variant="subtle"
             onClick={() => {
-              setFilter(null);
+              updateView((url) => {
+                url.delete('filter');
+                url.delete('q');
+              });
               setSearch('');
             }}
           >
