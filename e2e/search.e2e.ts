@@ -2,8 +2,8 @@
 import { messages } from '@ipam/core/messages';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from './support/app.js';
-import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
+import { logIn, signUp } from './support/app.js';
+import { type Browser, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
 
 /** A JSON call to the API from the signed-in page (same origin, its session cookie). */
 async function callApi(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
@@ -30,11 +30,12 @@ describe('search across all subnets, and the subnet form', () => {
   let accountId = '';
   let groupId = '';
   let labId = '';
+  const email = uniqueEmail('search');
 
   beforeAll(async () => {
     browser = await openBrowser();
     const { page, baseUrl } = browser;
-    await signUp(page, baseUrl, uniqueEmail('search'));
+    await signUp(page, baseUrl, email);
     const me = (await callApi(page, 'GET', '/api/auth/me')) as { currentAccountId: string };
     accountId = me.currentAccountId;
     const group = (await callApi(page, 'POST', `/api/accounts/${accountId}/groups`, {
@@ -177,5 +178,26 @@ describe('search across all subnets, and the subnet form', () => {
     await alert.getByText('The database is being upgraded.').waitFor();
     await screenshot(page, 'search-save-failed');
     await page.unroute('**/api/accounts/*/subnets/*');
+  });
+
+  it('searches on a phone from the icon in the top bar, without sideways scrolling', async () => {
+    const small = await openBrowser(phone);
+    try {
+      const { page, baseUrl } = small;
+      await logIn(page, baseUrl, email);
+      await page.getByRole('link', { name: 'Search all subnets' }).click();
+      await page.waitForURL(`${baseUrl}/search`);
+      await page.getByRole('searchbox', { name: 'Search for' }).fill('10.1.2.1');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(`${baseUrl}/search?q=10.1.2.1`);
+      // 10.1.2.1 and 10.1.2.10-12 are written; 10.1.2.13 and .14 never were.
+      await page.getByText('6 matching addresses in 1 subnet.').waitFor();
+      await page.getByRole('link', { name: 'Open 10.1.2.14 in Lab' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, 'search-results-phone');
+    } finally {
+      await small.close();
+    }
   });
 });

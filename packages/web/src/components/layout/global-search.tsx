@@ -1,8 +1,8 @@
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
-import { Kbd, TextInput } from '@mantine/core';
+import { ActionIcon, Box, Kbd, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { paths, searchPath } from '../../config/paths.js';
 
 /** Whether a key press happened where typing goes (so "/" is a character there, not a shortcut). */
@@ -42,31 +42,47 @@ export function GlobalSearch() {
   }, []);
 
   return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const q = text.trim();
-        if (q !== '') void navigate(searchPath(q));
-      }}
-    >
-      <TextInput
-        ref={inputRef}
-        type="search"
-        size="sm"
-        placeholder="Search all subnets"
+    <>
+      {/* A phone's top bar has no room for the box: an icon opens the results page, which has its own. */}
+      <ActionIcon
+        component={Link}
+        to={paths.search}
+        variant="subtle"
+        color="gray"
+        size="lg"
+        hiddenFrom="sm"
         aria-label="Search all subnets"
-        maxLength={MAX_SEARCH_LENGTH}
-        leftSection={<IconSearch size={16} />}
-        rightSection={<Kbd size="xs">/</Kbd>}
-        rightSectionPointerEvents="none"
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') event.currentTarget.blur();
-        }}
-        w={{ base: 160, sm: 280 }}
-      />
-    </form>
+      >
+        <IconSearch size={18} />
+      </ActionIcon>
+      <Box visibleFrom="sm">
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            const q = text.trim();
+            if (q !== '') void navigate(searchPath(q));
+          }}
+        >
+          <TextInput
+            ref={inputRef}
+            type="search"
+            size="sm"
+            placeholder="Search all subnets"
+            aria-label="Search all subnets"
+            maxLength={MAX_SEARCH_LENGTH}
+            leftSection={<IconSearch size={16} />}
+            rightSection={<Kbd size="xs">/</Kbd>}
+            rightSectionPointerEvents="none"
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') event.currentTarget.blur();
+            }}
+            w={280}
+          />
+        </form>
+      </Box>
+    </>
   );
 }

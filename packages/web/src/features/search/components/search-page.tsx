@@ -1,11 +1,14 @@
 import type { Account } from '@ipam/core/api/account';
 import type { SearchSubnet } from '@ipam/core/api/search';
 import { counted } from '@ipam/core/plural';
-import { Alert, Anchor, Badge, Card, Group as Row, Stack, Table, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
+import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
+import { Alert, Anchor, Badge, Box, Card, Group as Row, Stack, Table, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import { ipViewPath } from '../../../config/paths.js';
+import { ipViewPath, searchPath } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useAccountSearch } from '../api/search.js';
 
@@ -27,6 +30,34 @@ export function SearchPage() {
   return <SearchResults account={account} q={q} />;
 }
 
+/** The page's own search box, for phones, whose top bar has only a search icon. */
+function PhoneSearchForm({ q }: { q: string }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState(q);
+  return (
+    <Box hiddenFrom="sm" mb="md">
+      <form
+        role="search"
+        aria-label="Search all subnets"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (text.trim() !== '') void navigate(searchPath(text.trim()));
+        }}
+      >
+        <TextInput
+          type="search"
+          aria-label="Search for"
+          placeholder="Address, hostname, description or subnet"
+          maxLength={MAX_SEARCH_LENGTH}
+          leftSection={<IconSearch size={16} />}
+          value={text}
+          onChange={(event) => setText(event.currentTarget.value)}
+        />
+      </form>
+    </Box>
+  );
+}
+
 function SearchResults({ account, q }: { account: Account; q: string }) {
   const search = useAccountSearch(account.id, q);
   const title = q === '' ? 'Search' : `Search: ${q}`;
@@ -34,6 +65,7 @@ function SearchResults({ account, q }: { account: Account; q: string }) {
     return (
       <>
         <PageTitle text={title} />
+        <PhoneSearchForm q={q} />
         <Text c="dimmed">
           Type an address, hostname, description or subnet name in the search box at the top (press /).
         </Text>
@@ -61,6 +93,7 @@ function SearchResults({ account, q }: { account: Account; q: string }) {
   return (
     <>
       <PageTitle text={title} />
+      <PhoneSearchForm key={q} q={q} />
       <Stack gap="md" aria-busy={search.isFetching}>
         <Text c="dimmed" aria-live="polite">
           {result.subnets.length === 0
@@ -111,39 +144,41 @@ function SubnetResult({ subnet, q }: { subnet: SearchSubnet; q: string }) {
         </Text>
       )}
       {subnet.addresses.length > 0 && (
-        <Table striped highlightOnHover verticalSpacing={4} fz="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>IP Address</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Hostname</Table.Th>
-              <Table.Th>Description</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {subnet.addresses.map((address) => (
-              <Table.Tr key={address.ipAddress}>
-                <Table.Td>
-                  <Anchor
-                    component={Link}
-                    to={ipViewPath(subnet.id, { at: address.ipAddress })}
-                    ff="monospace"
-                    aria-label={`Open ${address.ipAddress} in ${subnet.name}`}
-                  >
-                    {address.ipAddress}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={statusColor[address.status]} tt="none">
-                    {address.status}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{address.hostname}</Table.Td>
-                <Table.Td>{address.description}</Table.Td>
+        <Table.ScrollContainer minWidth={520} type="native">
+          <Table striped highlightOnHover verticalSpacing={4} fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>IP Address</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Hostname</Table.Th>
+                <Table.Th>Description</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {subnet.addresses.map((address) => (
+                <Table.Tr key={address.ipAddress}>
+                  <Table.Td>
+                    <Anchor
+                      component={Link}
+                      to={ipViewPath(subnet.id, { at: address.ipAddress })}
+                      ff="monospace"
+                      aria-label={`Open ${address.ipAddress} in ${subnet.name}`}
+                    >
+                      {address.ipAddress}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={statusColor[address.status]} tt="none">
+                      {address.status}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{address.hostname}</Table.Td>
+                  <Table.Td>{address.description}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {hidden > 0 && (
         <Anchor component={Link} to={ipViewPath(subnet.id, { q })} size="sm" mt="xs" display="block">
