@@ -45,6 +45,12 @@ for (const dialect of DIALECTS) {
       expect(response.body.isTruncated).toBe(false);
 
       // Case-insensitive, hostnames and descriptions alike; subnets in name order (Lab before Office).
+      // LIKE's wildcards are plain characters in a search.
+      for (const wildcard of ['%', '_', 'web_1']) {
+        const literal = await injectAs(t.current, me, 'GET', `/search?q=${encodeURIComponent(wildcard)}`);
+        expect(literal.body.subnets).toEqual([]);
+      }
+
       const web = await injectAs(t.current, me, 'GET', '/search?q=%20Web%20');
       expect(web.body.q).toBe('Web');
       expect(
