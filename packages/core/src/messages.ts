@@ -1,4 +1,5 @@
 import { counted } from './plural.js';
+
 /**
  * Every user-facing message of the specification, word for word, in one place: the server sends them
  * in error bodies and the web app shows them. Functions fill the spec's placeholders.
