@@ -69,7 +69,7 @@ describe('live updates between two users of one account', () => {
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('table', { name: 'Users' }).getByText(ownerEmail).waitFor();
     await page.getByText('No pending invites.').waitFor();
-    await page.getByText('2 user(s) of 5').waitFor();
+    await page.getByText('2 users of 5').waitFor();
     await markPage(page);
 
     const invitee = uniqueEmail('live-invitee');
@@ -111,7 +111,7 @@ describe('live updates between two users of one account', () => {
     expect(signedUp.status).toBe(201);
     await page.getByRole('table', { name: 'Users' }).getByText(newcomer).waitFor({ timeout: 5_000 });
     await page.getByText('No pending invites.').waitFor({ timeout: 5_000 });
-    await page.getByText('3 user(s) of 5').waitFor();
+    await page.getByText('3 users of 5').waitFor();
     expect(await isSamePage(page)).toBe(true);
     await screenshot(page, 'live-settings-invitee-joined');
   });

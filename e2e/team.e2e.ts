@@ -40,7 +40,7 @@ describe('a team: invite, join, switch accounts, remove', () => {
     const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: owner });
     await row.getByText('Owner', { exact: true }).waitFor();
     expect(await row.getByRole('button', { name: /Remove/ }).count()).toBe(0);
-    await page.getByText(`1 user(s) of ${freeMaxUsers}`).waitFor();
+    await page.getByText(`1 user of ${freeMaxUsers}`).waitFor();
     await page.getByText('No pending invites.').waitFor();
     // Without a second account, the menu offers no Switch Account.
     await page.getByRole('button', { name: `User menu for ${owner}` }).click();
@@ -105,7 +105,7 @@ describe('a team: invite, join, switch accounts, remove', () => {
     const users = page.getByRole('table', { name: 'Users' });
     await users.getByText(owner).waitFor();
     await users.getByText(colleague).waitFor();
-    await page.getByText(`2 user(s) of ${freeMaxUsers}`).waitFor();
+    await page.getByText(`2 users of ${freeMaxUsers}`).waitFor();
     await screenshot(page, 'settings-users-colleague-view');
     await logOutFromMenu(page, colleague);
   });
@@ -118,7 +118,7 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await page.getByRole('button', { name: `Remove ${colleague}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove user' });
     await confirm.getByRole('button', { name: 'Confirm' }).click();
-    await page.getByText(`1 user(s) of ${freeMaxUsers}`).waitFor();
+    await page.getByText(`1 user of ${freeMaxUsers}`).waitFor();
     expect(await page.getByRole('table', { name: 'Users' }).getByText(colleague).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Invite User' }).isEnabled()).toBe(true);
     await screenshot(page, 'settings-users-removed');

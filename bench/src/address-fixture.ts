@@ -45,7 +45,8 @@ async function adminQuery(statement: string): Promise<void> {
   }
 }
 
-async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setup, 'target' | 'cleanup'>> {
+/** A throw-away SQLite file or PostgreSQL database, and how to remove it. */
+export async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setup, 'target' | 'cleanup'>> {
   const dir = mkdtempSync(join(tmpdir(), 'ipam-bench-addresses-'));
   if (kind === 'sqlite') {
     return {

@@ -1,3 +1,5 @@
+import { counted } from './plural.js';
+
 /**
  * Every user-facing message of the specification, word for word, in one place: the server sends them
  * in error bodies and the web app shows them. Functions fill the spec's placeholders.
@@ -248,7 +250,7 @@ export const messages = {
 
   // Groups, subnets, addresses and approvals (server rules the spec leaves open; these texts are ours)
   groupNotEmpty: (groups: number, subnets: number) =>
-    `This group still contains ${groups} group(s) and ${subnets} subnet(s). Move or delete them first.`,
+    `This group still contains ${counted(groups, 'group')} and ${counted(subnets, 'subnet')}. Move or delete them first.`,
   groupCycle: 'A group cannot be placed inside itself or one of its own subgroups.',
   parentGroupNotFound: 'Parent group not found.',
   groupNotFound: 'Group not found.',
@@ -266,4 +268,7 @@ export const messages = {
   addressFilterInvalid: 'Filter must be in-use or available.',
   pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
   cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
+  // Search across the account (issue 17)
+  searchTextRequired: 'Enter something to search for.',
+  subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,
 } as const;

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseCidr } from './cidr.js';
 import type { Prefix } from './prefix.js';
-import { checkPlanSubnet, recommendedPrefixLength, type SubnetCheckInput } from './subnet-warnings.js';
+import {
+  checkPlanSubnet,
+  recommendedPrefixLength,
+  subnetWarnings,
+  type SubnetCheckInput,
+} from './subnet-warnings.js';
 
 const cidr = (text: string): Prefix => {
   const prefix = parseCidr(text);
@@ -187,5 +192,21 @@ describe('growth', () => {
 
   it('sizes an empty subnet as a single address', () => {
     expect(recommendedPrefixLength(4, 0, 25)).toBe(32);
+  });
+});
+
+describe('subnetWarnings (the IP view and the create form)', () => {
+  const v4 = (length: number) => ({ version: 4 as const, network: 0x0a000000n, length });
+  it('warns of size past /30 and below /8, and of use above 80 % and 90 %', () => {
+    expect(subnetWarnings(v4(24))).toEqual([]);
+    expect(subnetWarnings(v4(31)).map((w) => w.message)).toEqual([
+      'A /31 subnet leaves very few usable host addresses.',
+    ]);
+    expect(subnetWarnings(v4(7)).map((w) => w.type)).toEqual(['VERY_LARGE_SUBNET']);
+    expect(subnetWarnings(v4(24), 203)).toEqual([]);
+    expect(subnetWarnings(v4(24), 204).map((w) => w.message)).toEqual([
+      'High utilization: 80.3% of usable host addresses are in use.',
+    ]);
+    expect(subnetWarnings(v4(24), 230).map((w) => w.type)).toEqual(['VERY_HIGH_UTILIZATION']);
   });
 });

@@ -121,3 +121,14 @@ function parseVersionedAddress(version: IpVersion, text: string): bigint | null 
   const parsed = parseIPv6(text);
   return parsed === null || parsed.zone !== null ? null : parsed.value;
 }
+
+/**
+ * The spec's warnings for a subnet of the IP view or the create form (§5): very few hosts (IPv4 past
+ * /30), very large (IPv4 below /8), and above 80 % or 90 % of its host addresses In Use or Reserved.
+ */
+export function subnetWarnings(
+  prefix: Prefix,
+  usedAddresses = 0,
+): ReadonlyArray<{ readonly type: SubnetWarningType; readonly message: string }> {
+  return checkPlanSubnet({ prefix, currentHosts: usedAddresses }).warnings;
+}

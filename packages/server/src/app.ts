@@ -33,6 +33,7 @@ import { registerInviteRoutes } from './invites/invite-routes.js';
 import { registerPlanRoutes } from './planner/plan-routes.js';
 import { registerPlanSubnetRoutes } from './planner/plan-subnet-routes.js';
 import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
+import { registerSearchRoutes } from './search/search-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   }
   registerBillingRoutes(app, deps, billing);
   await registerBillingWebhook(app, deps, billing.provider);
+  registerSearchRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

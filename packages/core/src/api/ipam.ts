@@ -77,6 +77,10 @@ export const addressPageResponse = z.object({
   items: z.array(addressResponse),
   total: z.number().int().describe('addresses after filter and search'),
   usedPercent: z.number().int().describe('In Use + Reserved over the listed addresses, rounded'),
+  usedCount: z
+    .number()
+    .int()
+    .describe('In Use + Reserved addresses of the subnet (for the 80 % / 90 % warnings)'),
   nextCursor: z.string().nullable(),
 });
 export type AddressPage = z.infer<typeof addressPageResponse>;

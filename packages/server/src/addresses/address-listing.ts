@@ -39,6 +39,8 @@ export interface AddressPage {
   items: AddressItem[];
   total: bigint;
   usedPercent: number;
+  /** In Use + Reserved addresses of the subnet. */
+  usedCount: bigint;
   nextCursor: bigint | null;
 }
 
@@ -124,15 +126,16 @@ export async function listAddresses(
   const listed = listedAddresses(subnet.prefix);
   const start = query.cursor === null || query.cursor < listed.first ? listed.first : query.cursor + 1n;
   counts ??= await readStatusCounts(db, subnet.id);
-  const used = usedPercent(counts['In Use'] + counts.Reserved, listed.count);
+  const usedCount = counts['In Use'] + counts.Reserved;
+  const used = usedPercent(usedCount, listed.count);
   const page: PageContext = { db, subnet, listed, start, counts, limit: query.limit, need: query.limit + 1 };
   const q = query.q === null || query.q === '' ? null : query.q.toLowerCase();
-  let found: Omit<AddressPage, 'usedPercent'>;
+  let found: Omit<AddressPage, 'usedPercent' | 'usedCount'>;
   if (query.filter === 'in-use') found = await inUsePage(page, q);
   else if (q !== null) found = await searchPage(page, q, query.filter === 'available');
   else if (query.filter === 'available') found = await availablePage(page);
   else found = await everyAddressPage(page);
-  return { ...found, usedPercent: used };
+  return { ...found, usedPercent: used, usedCount };
 }
 
 /** In Use only (stored rows), optionally searched. */

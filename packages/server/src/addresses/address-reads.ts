@@ -23,6 +23,7 @@ export interface AddressPageView {
   items: AddressView[];
   total: number;
   usedPercent: number;
+  usedCount: number;
   nextCursor: string | null;
 }
 
@@ -73,6 +74,7 @@ export async function readAddressPage(
     items: page.items.map(addressView),
     total: Number(page.total),
     usedPercent: page.usedPercent,
+    usedCount: Number(page.usedCount),
     nextCursor: page.nextCursor === null ? null : addressText(version, page.nextCursor),
   };
 }

@@ -38,7 +38,7 @@ export interface StoredFilter {
 type Eb = ExpressionBuilder<Database, 'ip_addresses'>;
 
 /** `%text%` for LIKE with the wildcards of the text escaped (escape character backslash). */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

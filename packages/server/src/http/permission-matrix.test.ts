@@ -75,6 +75,7 @@ for (const dialect of DIALECTS) {
           'POST /api/accounts/:accountId/plans/:planId/subnets/:subnetId/split',
           'POST /api/accounts/:accountId/plans/:planId/apply',
           'GET /api/accounts/:accountId/dashboard',
+          'GET /api/accounts/:accountId/search',
         ]),
       );
     });

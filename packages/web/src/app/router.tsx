@@ -149,6 +149,10 @@ const routes: RouteObject[] = [
         ...screen(async () => (await import('../features/history/components/history-page.js')).HistoryPage),
       },
       {
+        path: paths.search,
+        ...screen(async () => (await import('../features/search/components/search-page.js')).SearchPage),
+      },
+      {
         path: '*',
         ...screen(async () => (await import('../features/static/components/not-found-page.js')).NotFoundPage),
       },

@@ -39,4 +39,6 @@ export const queryKeys = {
   /** Pages of the audit log under one filter (subnet and/or person, '' for none). */
   audit: (accountId: string, filter: { subnetId: string; userId: string }) =>
     ['accounts', accountId, 'audit', filter] as const,
+  /** A search across the account's subnets (any change in the account refreshes it). */
+  search: (accountId: string, q: string) => ['accounts', accountId, 'search', q] as const,
 };

@@ -6,6 +6,7 @@ import { useAccountEvents } from '../../lib/account-events.js';
 import { useCurrentAccount } from '../../lib/auth.js';
 import { FullPageLoader } from '../ui/page-states.js';
 import { AppFooter } from './app-footer.js';
+import { GlobalSearch } from './global-search.js';
 import { Logo } from './logo.js';
 import { MainNav } from './main-nav.js';
 import { UserMenu } from './user-menu.js';
@@ -38,7 +39,10 @@ export function AppLayout() {
             />
             <Logo />
           </Group>
-          <UserMenu />
+          <Group gap="sm" wrap="nowrap">
+            <GlobalSearch />
+            <UserMenu />
+          </Group>
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" style={isNavHidden ? { visibility: 'hidden' } : undefined}>

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client.js';
 import { formErrorsOf, isShownOnFields } from '../../lib/form-errors.js';
 import {
+  savedAsNotice,
+  splitNetworkInput,
   emptySubnetForm,
   formField,
   formValuesOf,
@@ -90,5 +92,25 @@ describe('subnet form values', () => {
     expect(prefillFromCidr(6, '2001:DB8:0:0::1/120')).toEqual({ networkIP: '2001:db8::', prefix: '120' });
     expect(prefillFromCidr(4, '2001:db8::/120')).toBeNull();
     expect(prefillFromCidr(4, 'nonsense')).toBeNull();
+  });
+});
+
+describe('Network IP Address: a pasted CIDR and host bits', () => {
+  it('splits address/length into the address and the prefix', () => {
+    expect(splitNetworkInput('192.168.10.0/24')).toEqual({ networkIP: '192.168.10.0', prefix: '24' });
+    expect(splitNetworkInput(' 2001:db8::/120 ')).toEqual({ networkIP: '2001:db8::', prefix: '120' });
+    expect(splitNetworkInput('192.168.10.0')).toBeNull();
+  });
+
+  it('says what an address with host bits set will be saved as, and nothing otherwise', () => {
+    expect(savedAsNotice(4, { networkIP: '192.168.10.5', prefix: '24' })).toBe(
+      'will be saved as 192.168.10.0/24',
+    );
+    expect(savedAsNotice(4, { networkIP: '192.168.10.0', prefix: '24' })).toBeNull();
+    expect(savedAsNotice(4, { networkIP: '192.168.10.5', prefix: '' })).toBeNull();
+    expect(savedAsNotice(4, { networkIP: '2001:db8::1', prefix: '24' })).toBeNull();
+    expect(savedAsNotice(6, { networkIP: '2001:DB8::1', prefix: '120' })).toBe(
+      'will be saved as 2001:db8::/120',
+    );
   });
 });

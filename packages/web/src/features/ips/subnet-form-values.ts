@@ -1,6 +1,6 @@
-import { parseCidr } from '@ipam/core/cidr';
+import { formatPrefix, parseCidr } from '@ipam/core/cidr';
 import { messages } from '@ipam/core/messages';
-import { formatAddress } from '@ipam/core/ip-address';
+import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import {
   scanFrequencyForDisplay,
@@ -172,4 +172,36 @@ export function prefillFromCidr(
   const prefix = parseCidr(cidr.trim());
   if (!prefix || prefix.version !== version) return null;
   return { networkIP: formatAddress(prefix.version, prefix.network), prefix: String(prefix.length) };
+}
+
+/**
+ * `192.168.10.0/24` typed or pasted into Network IP Address: the address part for that field and
+ * the length for the prefix select; null when the text has no slash.
+ */
+export function splitNetworkInput(text: string): Pick<SubnetFormValues, 'networkIP' | 'prefix'> | null {
+  const slash = text.lastIndexOf('/');
+  if (slash < 0) return null;
+  return { networkIP: text.slice(0, slash).trim(), prefix: text.slice(slash + 1).trim() };
+}
+
+/** The form's network and prefix as a prefix of this version, host bits cleared; null until both are valid. */
+export function formPrefix(version: IpVersion, values: Pick<SubnetFormValues, 'networkIP' | 'prefix'>) {
+  const length = wholeNumber(values.prefix);
+  if (length === undefined) return null;
+  const prefix = parseCidr(`${values.networkIP.trim()}/${length}`);
+  return prefix && prefix.version === version ? prefix : null;
+}
+
+/**
+ * "will be saved as 192.168.10.0/24" when the typed address has host bits set (the server clears
+ * them); null otherwise.
+ */
+export function savedAsNotice(
+  version: IpVersion,
+  values: Pick<SubnetFormValues, 'networkIP' | 'prefix'>,
+): string | null {
+  const prefix = formPrefix(version, values);
+  const typed = parseAddress(values.networkIP.trim());
+  if (!prefix || !typed || typed.value === prefix.network) return null;
+  return messages.subnetWillBeSavedAs(formatPrefix(prefix));
 }

@@ -1,5 +1,6 @@
 import type { Group } from '@ipam/core/api/ipam';
-import { Alert, Anchor, Button, Group as Row, Table, Text } from '@mantine/core';
+import { messages } from '@ipam/core/messages';
+import { Alert, Anchor, Button, Group as Row, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
@@ -13,6 +14,7 @@ import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { flattenGroupTree, buildGroupTree } from '../../../lib/groups/group-tree.js';
 import { useDeleteGroup } from '../../../lib/groups/save-group.js';
+import { useSubnets } from '../../../lib/subnets/get-subnets.js';
 
 /** /settings/groupmanagement (spec §2): every group with its parent, Edit, Delete and "+ Add Group". */
 export function GroupManagementPage() {
@@ -31,6 +33,7 @@ export function GroupManagementPage() {
 
 function GroupManagement({ accountId }: { accountId: string }) {
   const groups = useGroups(accountId);
+  const subnets = useSubnets(accountId);
   const deleteGroup = useDeleteGroup(accountId);
   const [editing, setEditing] = useState<Group | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
@@ -42,7 +45,26 @@ function GroupManagement({ accountId }: { accountId: string }) {
     setFormOpen(true);
   };
 
-  const confirmDelete = (group: Group) =>
+  const confirmDelete = (group: Group) => {
+    // A group that still holds groups or subnets says so instead of asking (the server would refuse).
+    const childGroups = (groups.data ?? []).filter((child) => child.parentId === group.id).length;
+    const childSubnets = (subnets.data ?? []).filter((subnet) => subnet.groupId === group.id).length;
+    if (childGroups > 0 || childSubnets > 0) {
+      modals.open({
+        title: 'Delete Group',
+        children: (
+          <Stack gap="md">
+            <Text size="sm" role="alert">
+              {`${group.name}: ${messages.groupNotEmpty(childGroups, childSubnets)}`}
+            </Text>
+            <Row justify="flex-end">
+              <Button onClick={() => modals.closeAll()}>OK</Button>
+            </Row>
+          </Stack>
+        ),
+      });
+      return;
+    }
     modals.openConfirmModal({
       title: 'Delete Group',
       children: (
@@ -60,6 +82,7 @@ function GroupManagement({ accountId }: { accountId: string }) {
         });
       },
     });
+  };
 
   const list = groups.data ?? [];
   const nameOf = new Map(list.map((group) => [group.id, group.name]));

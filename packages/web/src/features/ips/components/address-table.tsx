@@ -1,7 +1,7 @@
 import type { Address } from '@ipam/core/api/ipam';
 import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
@@ -26,17 +26,28 @@ interface AddressTableProps {
   onEdit: (address: Address) => void;
   /** The rows to fetch (in view plus overscan), reported after scrolling settles. */
   onWantedRows: (rows: { first: number; last: number }) => void;
+  /** A row the view was opened at (`?at=`): scrolled into view once and marked. */
+  currentIndex?: number | null;
 }
 
 /**
  * The IP address table: only the rows in view are in the page, the scrollbar stands for every row
  * (`total`, 16.7M on a /8), and their pages are fetched as the view settles.
  */
-export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTableProps) {
+export function AddressTable({ rows, total, onEdit, onWantedRows, currentIndex = null }: AddressTableProps) {
   const { ref: sizeRef, height: viewportHeight } = useElementSize();
   const layout = scaledLayout(total, ROW_HEIGHT, Math.max(viewportHeight, ROW_HEIGHT));
-  const { position, viewportRef, onScroll, onKeyDown } = useScaledScroll(layout);
+  const { position, viewportRef, onScroll, onKeyDown, scrollToRow } = useScaledScroll(layout);
   const inView = viewportHeight > 0 ? visibleRows(layout, position) : null;
+
+  // Opened at an address: once the list is measured, show its row a few rows below the top.
+  const openedAt = useRef<number | null>(null);
+  const isMeasured = viewportHeight > 0;
+  useEffect(() => {
+    if (currentIndex === null || !isMeasured || openedAt.current === currentIndex) return;
+    openedAt.current = currentIndex;
+    scrollToRow(Math.max(0, currentIndex - 3));
+  }, [currentIndex, isMeasured, scrollToRow]);
 
   const first = inView?.first ?? 0;
   const last = inView?.last ?? 0;
@@ -92,6 +103,7 @@ export function AddressTable({ rows, total, onEdit, onWantedRows }: AddressTable
               index={index}
               address={rows.rowAt(index)}
               top={rowTop(layout, position, index)}
+              isCurrent={index === currentIndex}
               onEdit={onEdit}
             />
           ))}
@@ -105,10 +117,11 @@ interface AddressRowProps {
   index: number;
   address: Address | undefined;
   top: number;
+  isCurrent: boolean;
   onEdit: (address: Address) => void;
 }
 
-function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
+function AddressRow({ index, address, top, isCurrent, onEdit }: AddressRowProps) {
   const style = { top, height: ROW_HEIGHT };
   if (!address) {
     return (
@@ -131,7 +144,8 @@ function AddressRow({ index, address, top, onEdit }: AddressRowProps) {
     <div
       role="row"
       aria-rowindex={index + 2}
-      className={`${classes.row} ${classes.body}`}
+      aria-current={isCurrent ? 'true' : undefined}
+      className={`${classes.row} ${classes.body} ${isCurrent ? classes.current : ''}`}
       style={style}
       data-ip={address.ipAddress}
     >

@@ -1,11 +1,11 @@
 import type { Group, Subnet } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
-import { Alert, Box, Modal, Stack } from '@mantine/core';
+import { Box, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
+import { FailureAlert } from '../../../components/ui/failure-alert.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
-import { errorMessage } from '../../../lib/api-client.js';
 import { useCreateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
@@ -71,11 +71,7 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
             {version !== null && (
               <SubnetFormFields form={form} version={version} tier={tier} groups={groups} />
             )}
-            {failure && (
-              <Alert color="red" role="alert">
-                {errorMessage(failure, fallback)}
-              </Alert>
-            )}
+            {failure && <FailureAlert situation={fallback} error={failure} />}
             <DialogActions onCancel={close} isSubmitting={create.isPending} submitLabel="Create Subnet" />
           </Stack>
         </form>

@@ -4,8 +4,8 @@ import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/c
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
+import { FailureAlert } from '../../../components/ui/failure-alert.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
-import { errorMessage } from '../../../lib/api-client.js';
 import { useDeleteSubnet, useUpdateSubnet } from '../api/save-subnet.js';
 import {
   emptySubnetForm,
@@ -86,11 +86,7 @@ export function EditSubnetModal({
           <form onSubmit={submit} noValidate aria-label="Edit Subnet">
             <Stack>
               <SubnetFormFields form={form} version={subnet.version} tier={tier} groups={groups} isEdit />
-              {failure && (
-                <Alert color="red" role="alert">
-                  {errorMessage(failure, failedFallback)}
-                </Alert>
-              )}
+              {failure && <FailureAlert situation={failedFallback} error={failure} />}
               {isConfirmingDelete ? (
                 <Alert
                   color="red"

@@ -1,5 +1,7 @@
-import type { AddressFilter } from '@ipam/core/address-listing';
-import { type Address, type Subnet, subnetCidr } from '@ipam/core/api/ipam';
+import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
+import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
+import { parseAddress } from '@ipam/core/ip-address';
+import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import {
   ActionIcon,
@@ -13,17 +15,18 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconHistory, IconPencil, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
-import type { AddressView } from '../address-paging.js';
+import { type AddressView, firstListedAddress } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { ScanNowButton } from './scan-now-button.js';
+import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressWindow } from './use-address-window.js';
 import { useSearchQuery } from './use-search-query.js';
 
@@ -70,12 +73,67 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
   );
 }
 
+const FILTERS: readonly AddressFilter[] = ['in-use', 'available'];
+
+function filterParam(value: string | null): AddressFilter | null {
+  return FILTERS.find((filter) => filter === value) ?? null;
+}
+
+/**
+ * The row of `?at=` (an address the view opens at) in the unfiltered list, or null when it is not
+ * one of the subnet's listed addresses.
+ */
+function rowOfAddress(subnet: Subnet, at: string | null): number | null {
+  if (!at) return null;
+  const parsed = parseAddress(at.trim());
+  const first = firstListedAddress(subnet.networkIP, subnetLength(subnet));
+  if (!parsed || !first || parsed.version !== first.version || parsed.value < first.value) return null;
+  const { last } = listedAddresses(prefixOf(parsed.version, parsed.value, subnetLength(subnet)));
+  return parsed.value > last ? null : Number(parsed.value - first.value);
+}
+
 function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
-  const [filter, setFilter] = useState<AddressFilter | null>(null);
-  const [search, setSearch] = useState('');
+  // Filter, search and the address opened at live in the URL, so a view can be shared.
+  const [params, setParams] = useSearchParams();
+  const filter = filterParam(params.get('filter'));
+  const urlQ = params.get('q') ?? '';
+  const [search, setSearch] = useState(urlQ);
   const q = useSearchQuery(search);
+  // Two updates in one tick (Clear Filter, then the emptied search) must build on each other: the
+  // router's own params stay old until it renders again.
+  const latest = useRef(params);
+  const seen = useRef(params);
+  if (seen.current !== params) {
+    seen.current = params;
+    latest.current = params;
+  }
+  const updateView = (change: (next: URLSearchParams) => void) => {
+    const current = latest.current;
+    const next = new URLSearchParams(current);
+    change(next);
+    // A filter or a search leaves the address the view was opened at.
+    if (next.get('filter') !== current.get('filter') || next.get('q') !== current.get('q')) {
+      next.delete('at');
+    }
+    if (next.toString() === current.toString()) return;
+    latest.current = next;
+    setParams(next, { replace: true });
+  };
+  const setFilter = (next: AddressFilter | null) =>
+    updateView((url) => (next ? url.set('filter', next) : url.delete('filter')));
+  // The settled search goes to the URL; a search arriving by the URL (a link) fills the box.
+  useEffect(() => {
+    updateView((url) => (q ? url.set('q', q) : url.delete('q')));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the settled search changes
+  }, [q]);
+  useEffect(() => {
+    setSearch((typed) => (typed.trim() === urlQ.trim() ? typed : urlQ));
+  }, [urlQ]);
   const view: AddressView = { filter, q };
+  const network = parseAddress(subnet.networkIP);
+  const subnetPrefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
   const viewKey = `${filter ?? ''}|${q}`;
+  const atIndex = filter === null && q === '' ? rowOfAddress(subnet, params.get('at')) : null;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
     null,
   );
@@ -98,20 +156,19 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
     if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
   }, [isApprovalsOpen, approvals.data]);
   // `?approvals=open` (the Dashboard's Review link) opens Pending Approvals once, then leaves the URL.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const wantsApprovals = searchParams.get('approvals') === 'open';
+  const wantsApprovals = params.get('approvals') === 'open';
   useEffect(() => {
     if (!wantsApprovals || approvals.data === undefined) return;
     if (approvals.data.length > 0) setApprovalsOpen(true);
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
         next.delete('approvals');
         return next;
       },
       { replace: true },
     );
-  }, [wantsApprovals, approvals.data, setSearchParams]);
+  }, [wantsApprovals, approvals.data, setParams]);
 
   return (
     <>
@@ -142,7 +199,10 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
             size="xs"
             variant="subtle"
             onClick={() => {
-              setFilter(null);
+              updateView((url) => {
+                url.delete('filter');
+                url.delete('q');
+              });
               setSearch('');
             }}
           >
@@ -164,6 +224,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
           )}
         </Row>
         <Row gap="sm">
+          {subnetPrefix && <SubnetWarningList prefix={subnetPrefix} usedAddresses={rows.usedCount ?? 0} />}
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {rows.usedPercent ?? 0}% Used
           </Badge>
@@ -194,6 +255,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
           <AddressTable
             key={viewKey}
             rows={rows}
+            currentIndex={atIndex}
             total={rows.total}
             onEdit={setEditing}
             onWantedRows={onWantedRows}

@@ -67,8 +67,14 @@ function IpsScreen({ account }: { account: Account }) {
       },
       { replace },
     );
+  // Another subnet starts unfiltered and unsearched (the view's filter, search and `at` are per subnet).
   const selectSubnet = (subnetId: string | null) =>
-    updateParams((next) => (subnetId ? next.set('subnet', subnetId) : next.delete('subnet')), false);
+    updateParams((next) => {
+      if (next.get('subnet') === subnetId) return;
+      for (const key of ['at', 'filter', 'q']) next.delete(key);
+      if (subnetId) next.set('subnet', subnetId);
+      else next.delete('subnet');
+    }, false);
   const closeCreate = () => {
     setCreating(null);
     updateParams(() => {}, true);

@@ -6,7 +6,13 @@ import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { GroupSelect } from '../../../components/groups/group-select.js';
-import { scanningTypeChoices, type SubnetFormValues } from '../subnet-form-values.js';
+import {
+  savedAsNotice,
+  scanningTypeChoices,
+  splitNetworkInput,
+  type SubnetFormValues,
+} from '../subnet-form-values.js';
+import { SubnetWarningList } from './subnet-warning-list.js';
 
 interface SubnetFormFieldsProps {
   form: UseFormReturnType<SubnetFormValues>;
@@ -30,6 +36,16 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
     label: `/${length}`,
   }));
   const isScanning = form.values.scanningType !== 'none';
+  const savedAs = isEdit ? null : savedAsNotice(version, form.values);
+  // Size warnings follow the prefix chosen (the network need not be typed yet).
+  const length = Number(form.values.prefix);
+  const sizePrefix =
+    form.values.prefix !== '' &&
+    Number.isInteger(length) &&
+    length >= 0 &&
+    length <= (version === 4 ? 32 : 128)
+      ? { version, network: 0n, length }
+      : null;
   return (
     <>
       <TextInput
@@ -75,6 +91,17 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
             spellCheck={false}
             autoComplete="off"
             {...form.getInputProps('networkIP')}
+            description={savedAs}
+            onChange={(event) => {
+              // `192.168.10.0/24` pasted or typed fills the address and the prefix.
+              const split = splitNetworkInput(event.currentTarget.value);
+              if (!split) {
+                form.setFieldValue('networkIP', event.currentTarget.value);
+                return;
+              }
+              form.setValues(split);
+              form.validateField('prefix');
+            }}
           />
           <Select
             label={version === 4 ? 'Number of Bits' : 'Prefix Length'}
@@ -86,6 +113,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
           />
         </Row>
       )}
+      {!isEdit && sizePrefix && <SubnetWarningList prefix={sizePrefix} />}
       <Row grow align="flex-start">
         <Select
           label="Scanning Type"

@@ -17,6 +17,8 @@ export interface AddressWindow {
   /** Rows after filter and search; undefined until the first page answers. */
   total: number | undefined;
   usedPercent: number | undefined;
+  /** In Use + Reserved addresses of the subnet. */
+  usedCount: number | undefined;
   /** The row at an index, or undefined while its page loads. */
   rowAt: (index: number) => Address | undefined;
   error: unknown;
@@ -86,6 +88,7 @@ export function useAddressWindow({ accountId, subnet, view, rows }: WindowReques
   return {
     total: head?.total,
     usedPercent: head?.usedPercent,
+    usedCount: head?.usedCount,
     rowAt: (index) => byPage.get(Math.floor(index / ADDRESS_PAGE_SIZE))?.items[index % ADDRESS_PAGE_SIZE],
     error: results.find((result) => result.error)?.error ?? null,
     isFetching: results.some((result) => result.isFetching),

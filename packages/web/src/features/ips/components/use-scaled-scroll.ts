@@ -1,8 +1,17 @@
-import { type KeyboardEvent, type RefObject, type UIEvent, useEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type RefObject,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   fromScrollbar,
   isScaled,
   keyDistance,
+  positionOfRow,
   type ScaledLayout,
   scrolledBy,
   type ScrollPosition,
@@ -20,6 +29,8 @@ export function useScaledScroll(layout: ScaledLayout): {
   viewportRef: RefObject<HTMLDivElement | null>;
   onScroll: (event: UIEvent<HTMLDivElement>) => void;
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Shows row `index` at the top of the view (the scrollbar follows in proportion). */
+  scrollToRow: (index: number) => void;
 } {
   const [position, setPosition] = useState<ScrollPosition>({ scrollTop: 0, offset: 0 });
   const positionRef = useRef(position);
@@ -73,5 +84,10 @@ export function useScaledScroll(layout: ScaledLayout): {
     moveTo(event.currentTarget, scrolledBy(layout, positionRef.current, distance));
   };
 
-  return { position, viewportRef, onScroll, onKeyDown };
+  const scrollToRow = useCallback((index: number) => {
+    const element = viewportRef.current;
+    if (element) moveTo(element, positionOfRow(layoutRef.current, index));
+  }, []);
+
+  return { position, viewportRef, onScroll, onKeyDown, scrollToRow };
 }

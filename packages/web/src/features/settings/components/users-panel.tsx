@@ -1,3 +1,4 @@
+import { counted } from '@ipam/core/plural';
 import type { Account } from '@ipam/core/api/account';
 import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -66,7 +67,7 @@ export function UsersPanel({ account }: { account: Account }) {
         <>
           <UsersTable accountId={account.id} users={users.data} />
           <Text size="sm" c="dimmed" data-testid="user-count">
-            {users.data.length} user(s) of {maxUsers}
+            {`${counted(users.data.length, 'user')} of ${maxUsers}`}
           </Text>
         </>
       )}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ADDRESS_STATUSES } from '../schemas/address-schemas.js';
+
+/** Address matches shown per subnet; the subnet's `addressTotal` says how many there are. */
+export const SEARCH_ADDRESSES_PER_SUBNET = 20;
+/** Address matches shown in one answer, all subnets together. */
+export const SEARCH_MAX_ADDRESSES = 200;
+
+/** One address that matched (never-written addresses have `id` null and status Available). */
+export const searchAddressResponse = z.object({
+  id: z.string().nullable(),
+  ipAddress: z.string(),
+  status: z.enum(ADDRESS_STATUSES),
+  hostname: z.string(),
+  description: z.string(),
+});
+export type SearchAddress = z.infer<typeof searchAddressResponse>;
+
+/** A subnet with matches: the subnet itself (name, description or network), its addresses, or both. */
+export const searchSubnetResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  groupId: z.string(),
+  version: z.union([z.literal(4), z.literal(6)]),
+  cidr: z.string().describe('network/prefix, e.g. 10.0.0.0/24'),
+  isSubnetMatch: z.boolean().describe('the name, description or network matched (or contains the address)'),
+  addresses: z.array(searchAddressResponse).describe('the first matches in numeric order'),
+  addressTotal: z.number().int().describe('every matching address of the subnet, shown or not'),
+});
+export type SearchSubnet = z.infer<typeof searchSubnetResponse>;
+
+/** The answer of a search: matching subnets in name order; `isTruncated` when some were left out. */
+export const searchResponse = z.object({
+  q: z.string(),
+  subnets: z.array(searchSubnetResponse),
+  isTruncated: z
+    .boolean()
+    .describe('more matches exist than shown (see each addressTotal; subnets past the cap are left out)'),
+});
+export type SearchResult = z.infer<typeof searchResponse>;

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { messages } from '../messages.js';
+import { MAX_SEARCH_LENGTH } from './common-fields.js';
+
+/** `GET /api/accounts/:a/search?q=`: the text looked for, trimmed (spaces around it are a typing accident). */
+export const searchQuerySchema = z.strictObject({
+  q: z
+    .string({ error: messages.searchTextRequired })
+    .trim()
+    .min(1, messages.searchTextRequired)
+    .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))
+    .describe('case-insensitive text in an address, hostname, description, subnet name or network'),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;

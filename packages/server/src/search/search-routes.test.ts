@@ -1,0 +1,193 @@
+import { expect, it } from 'vitest';
+import { SEARCH_ADDRESSES_PER_SUBNET, SEARCH_MAX_ADDRESSES } from '@ipam/core/api/search';
+import { messages } from '@ipam/core/messages';
+import { describeOn, DIALECTS } from '../../test/dialects.js';
+import { useTestApp } from '../../test/factories.js';
+import { createSubnetIn, inUseFields, injectAs, tierOnePerson } from '../../test/ipam-factories.js';
+import { insertAddressRows } from '../addresses/address-write-repository.js';
+
+for (const dialect of DIALECTS) {
+  describeOn(dialect)(`search across subnets (${dialect})`, () => {
+    const t = useTestApp(dialect);
+
+    it('finds hostnames and descriptions in every subnet, per subnet in name order, addresses in numeric order', async () => {
+      const me = await tierOnePerson(t.current);
+      const office = await createSubnetIn(me.ctx, '10.1.0.0/24', { name: 'Office' });
+      const lab = await createSubnetIn(me.ctx, '10.2.0.0/24', { name: 'Lab' });
+      const put = (subnetId: string, ip: string, hostname: string, description = '') =>
+        injectAs(
+          t.current,
+          me,
+          'PUT',
+          `/subnets/${subnetId}/addresses/${ip}`,
+          inUseFields(hostname, description),
+        );
+      await put(office.id, '10.1.0.20', 'WEB01.example');
+      await put(office.id, '10.1.0.3', 'web02');
+      await put(lab.id, '10.2.0.9', 'db', 'serves the WEB shop');
+      await put(lab.id, '10.2.0.10', 'mail');
+
+      const response = await injectAs(t.current, me, 'GET', '/search?q=web0');
+      expect(response.status).toBe(200);
+      expect(response.body.subnets.map((s: { name: string }) => s.name)).toEqual(['Office']);
+      const [found] = response.body.subnets;
+      expect(found).toMatchObject({
+        id: office.id,
+        cidr: '10.1.0.0/24',
+        isSubnetMatch: false,
+        addressTotal: 2,
+      });
+      expect(found.addresses.map((a: { ipAddress: string }) => a.ipAddress)).toEqual([
+        '10.1.0.3',
+        '10.1.0.20',
+      ]);
+      expect(found.addresses[1]).toMatchObject({ hostname: 'WEB01.example', status: 'In Use' });
+      expect(response.body.isTruncated).toBe(false);
+
+      // Case-insensitive, hostnames and descriptions alike; subnets in name order (Lab before Office).
+      // LIKE's wildcards are plain characters in a search.
+      for (const wildcard of ['%', '_', 'web_1']) {
+        const literal = await injectAs(t.current, me, 'GET', `/search?q=${encodeURIComponent(wildcard)}`);
+        expect(literal.body.subnets).toEqual([]);
+      }
+
+      const web = await injectAs(t.current, me, 'GET', '/search?q=%20Web%20');
+      expect(web.body.q).toBe('Web');
+      expect(
+        web.body.subnets.map((s: { name: string; addressTotal: number }) => [s.name, s.addressTotal]),
+      ).toEqual([
+        ['Lab', 1],
+        ['Office', 2],
+      ]);
+    });
+
+    it('finds never-written addresses by their address text, and subnets by name and network', async () => {
+      const me = await tierOnePerson(t.current);
+      const big = await createSubnetIn(me.ctx, '10.8.0.0/16', { name: 'Campus' });
+      await createSubnetIn(me.ctx, '192.168.5.0/24', { name: 'Branch office', description: 'Lyon' });
+      await injectAs(t.current, me, 'PUT', `/subnets/${big.id}/addresses/10.8.7.7`, inUseFields('printer'));
+
+      const exact = await injectAs(t.current, me, 'GET', '/search?q=10.8.200.1');
+      expect(exact.status).toBe(200);
+      const [campus] = exact.body.subnets;
+      expect(campus).toMatchObject({ name: 'Campus', isSubnetMatch: true });
+      // 10.8.200.1 and 10.8.200.10-19 and 10.8.200.100-199: 1 + 10 + 100.
+      expect(campus.addressTotal).toBe(111);
+      expect(campus.addresses[0]).toEqual({
+        id: null,
+        ipAddress: '10.8.200.1',
+        status: 'Available',
+        hostname: '',
+        description: '',
+      });
+      expect(campus.addresses).toHaveLength(SEARCH_ADDRESSES_PER_SUBNET);
+      expect(exact.body.isTruncated).toBe(true);
+
+      // A written address among never-written ones: counted once, shown with its data, in order.
+      const partial = await injectAs(t.current, me, 'GET', '/search?q=10.8.7.7');
+      const rows = partial.body.subnets[0].addresses;
+      expect(rows.slice(0, 2)).toMatchObject([
+        { ipAddress: '10.8.7.7', hostname: 'printer', id: expect.any(String) },
+        { ipAddress: '10.8.7.70', id: null },
+      ]);
+      expect(partial.body.subnets[0].addressTotal).toBe(11);
+
+      const byName = await injectAs(t.current, me, 'GET', '/search?q=OFFICE');
+      expect(byName.body.subnets).toMatchObject([
+        { name: 'Branch office', isSubnetMatch: true, addressTotal: 0, addresses: [] },
+      ]);
+      const byNetwork = await injectAs(t.current, me, 'GET', '/search?q=192.168.5.0/24');
+      expect(byNetwork.body.subnets).toMatchObject([{ name: 'Branch office', isSubnetMatch: true }]);
+      const byDescription = await injectAs(t.current, me, 'GET', '/search?q=lyon');
+      expect(byDescription.body.subnets.map((s: { name: string }) => s.name)).toEqual(['Branch office']);
+    });
+
+    it('finds IPv6 addresses written in any valid form', async () => {
+      const me = await tierOnePerson(t.current);
+      const v6 = await createSubnetIn(me.ctx, '2001:db8::/120', { name: 'Six' });
+      await injectAs(t.current, me, 'PUT', `/subnets/${v6.id}/addresses/2001:db8::a`, inUseFields('v6host'));
+      const response = await injectAs(t.current, me, 'GET', '/search?q=2001:DB8:0:0::A');
+      // The canonical text 2001:db8::a is in ::a itself and ::a0 … ::af.
+      expect(response.body.subnets).toMatchObject([{ name: 'Six', isSubnetMatch: true, addressTotal: 17 }]);
+      expect(response.body.subnets[0].addresses[0]).toMatchObject({
+        ipAddress: '2001:db8::a',
+        hostname: 'v6host',
+      });
+      expect(response.body.subnets[0].addresses[1]).toMatchObject({ ipAddress: '2001:db8::a0', id: null });
+    });
+
+    it('caps the answer: at most 20 addresses per subnet and 200 in all, with the totals', async () => {
+      const me = await tierOnePerson(t.current);
+      for (let n = 0; n < 12; n++) {
+        const subnet = await createSubnetIn(me.ctx, `10.50.${n}.0/24`, {
+          name: `Rack ${String(n).padStart(2, '0')}`,
+        });
+        const rows = Array.from({ length: 30 }, (_, i) => ({
+          status: 'In Use' as const,
+          hostname: `node-${n}-${i}`,
+          description: '',
+          allowScannerUpdate: true,
+          value: BigInt((10 << 24) | (50 << 16) | (n << 8) | (i + 1)),
+          updatedDate: new Date().toISOString(),
+          updatedBy: me.userId,
+        }));
+        await insertAddressRows(t.current.db, me.accountId, { id: subnet.id, version: 4 }, rows);
+      }
+      const response = await injectAs(t.current, me, 'GET', '/search?q=node-');
+      const shown = response.body.subnets.reduce(
+        (sum: number, s: { addresses: unknown[] }) => sum + s.addresses.length,
+        0,
+      );
+      expect(shown).toBe(SEARCH_MAX_ADDRESSES);
+      expect(response.body.subnets).toHaveLength(SEARCH_MAX_ADDRESSES / SEARCH_ADDRESSES_PER_SUBNET);
+      expect(response.body.subnets[0]).toMatchObject({ name: 'Rack 00', addressTotal: 30 });
+      expect(response.body.subnets[0].addresses).toHaveLength(SEARCH_ADDRESSES_PER_SUBNET);
+      expect(response.body.isTruncated).toBe(true);
+    });
+
+    it("never shows another account's subnets or addresses", async () => {
+      const me = await tierOnePerson(t.current);
+      const other = await tierOnePerson(t.current);
+      const theirs = await createSubnetIn(other.ctx, '10.9.0.0/24', { name: 'Secret net' });
+      await injectAs(
+        t.current,
+        other,
+        'PUT',
+        `/subnets/${theirs.id}/addresses/10.9.0.5`,
+        inUseFields('secret-host'),
+      );
+      await createSubnetIn(me.ctx, '10.10.0.0/24', { name: 'Mine' });
+
+      for (const q of ['secret', '10.9.0.5', 'Secret net']) {
+        const response = await injectAs(t.current, me, 'GET', `/search?q=${encodeURIComponent(q)}`);
+        expect(response.status).toBe(200);
+        expect(response.body.subnets).toEqual([]);
+      }
+      // Their account id is not found for me.
+      const foreign = await injectAs(t.current, me, 'GET', '/search?q=secret', undefined, other.accountId);
+      expect(foreign.status).toBe(404);
+    });
+
+    it('is described in the OpenAPI document with its query and answer', async () => {
+      const openapi = await t.current.client().get('/api/openapi.json');
+      const operation = openapi.body.paths['/api/accounts/{accountId}/search'].get;
+      expect(operation.tags).toEqual(['search']);
+      expect(operation.parameters.map((p: { name: string }) => p.name)).toContain('q');
+      expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '404']));
+    });
+
+    it('refuses a missing, empty or too long search with a clear message', async () => {
+      const me = await tierOnePerson(t.current);
+      for (const query of ['', '?q=', '?q=%20%20']) {
+        const response = await injectAs(t.current, me, 'GET', `/search${query}`);
+        expect(response.status).toBe(400);
+        expect(response.body.error).toBe(messages.searchTextRequired);
+      }
+      const long = await injectAs(t.current, me, 'GET', `/search?q=${'a'.repeat(501)}`);
+      expect(long.status).toBe(400);
+      expect(long.body.error).toBe(messages.tooLong('Search', 500));
+      const unknown = await injectAs(t.current, me, 'GET', '/search?q=a&limit=5');
+      expect(unknown.status).toBe(400);
+    });
+  });
+}

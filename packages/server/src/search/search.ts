@@ -1,0 +1,143 @@
+import { availableAddressFields } from '@ipam/core/address-defaults';
+import { listedAddresses } from '@ipam/core/address-listing';
+import { MAX_TEXT_QUERY_LENGTH } from '@ipam/core/address-text-search';
+import {
+  SEARCH_ADDRESSES_PER_SUBNET,
+  SEARCH_MAX_ADDRESSES,
+  type SearchAddress,
+  type SearchResult,
+  type SearchSubnet,
+} from '@ipam/core/api/search';
+import { formatPrefix, prefixContains } from '@ipam/core/cidr';
+import { formatAddress, parseAddress } from '@ipam/core/ip-address';
+import type { IpVersion } from '@ipam/core/prefix';
+import { RangeTextSearch } from '@ipam/core/range-text-search';
+import { unstoredTextMatches } from '../addresses/address-walks.js';
+import type { Db } from '../db/database.js';
+import { listSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
+import {
+  countWrittenMatches,
+  firstWrittenMatches,
+  type SearchTexts,
+  type WrittenTotals,
+} from './search-repository.js';
+
+/** Text that can occur in an address (canonical texts are lower case). */
+const ADDRESS_TEXT = /^[0-9a-f.:]+$/;
+
+interface Texts extends SearchTexts {
+  /** The search as one whole address, when it is one. */
+  exact: { version: IpVersion; value: bigint } | null;
+}
+
+/**
+ * What is compared: the search lower-cased; for addresses a full address in any valid form is
+ * compared in its canonical text (`2001:DB8:0::1` finds `2001:db8::1`), and a search with a
+ * character no address has is not compared with addresses at all.
+ */
+function searchTexts(q: string): Texts {
+  const text = q.toLowerCase();
+  const parsed = parseAddress(q);
+  const exact = parsed !== null && parsed.zone === null ? parsed : null;
+  const address = exact ? formatAddress(exact.version, exact.value) : text;
+  return { text, address: ADDRESS_TEXT.test(address) ? address : null, exact };
+}
+
+/** A subnet's own match: its name or description contains the search, its network text does, or it holds the address. */
+function isSubnetMatch(subnet: SubnetRecord, texts: Texts): boolean {
+  if (subnet.name.toLowerCase().includes(texts.text)) return true;
+  if (subnet.description.toLowerCase().includes(texts.text)) return true;
+  if (formatPrefix(subnet.prefix).includes(texts.address ?? texts.text)) return true;
+  const { exact } = texts;
+  return (
+    exact !== null && exact.version === subnet.prefix.version && prefixContains(subnet.prefix, exact.value)
+  );
+}
+
+type Shown = SearchAddress & { value: bigint };
+
+/** Two address-ordered lists merged, the first `count` kept. */
+function mergeByValue(a: readonly Shown[], b: readonly Shown[], count: number): Shown[] {
+  return [...a, ...b].sort((x, y) => (x.value < y.value ? -1 : x.value > y.value ? 1 : 0)).slice(0, count);
+}
+
+/** A subnet's matching addresses: how many, and the first ones (within `room`) in numeric order. */
+async function subnetMatches(
+  db: Db,
+  subnet: SubnetRecord,
+  texts: Texts,
+  totals: WrittenTotals,
+  room: number,
+): Promise<{ total: number; shown: Shown[] }> {
+  const ref = { id: subnet.id, version: subnet.prefix.version };
+  const wanted = Math.min(room, SEARCH_ADDRESSES_PER_SUBNET);
+  const written: Shown[] =
+    totals.matching > 0 && wanted > 0 ? await firstWrittenMatches(db, ref, texts, wanted) : [];
+  let total = totals.matching;
+  if (texts.address === null || texts.address.length > MAX_TEXT_QUERY_LENGTH)
+    return { total, shown: written };
+  const listed = listedAddresses(subnet.prefix);
+  const search = new RangeTextSearch(subnet.prefix.version, texts.address, listed.first, listed.last);
+  if (!search.isSupported) return { total, shown: written };
+  const unwritten = Number(search.count(listed.first, listed.last)) - totals.addressMatches;
+  if (unwritten <= 0) return { total, shown: written };
+  total += unwritten;
+  if (wanted === 0) return { total, shown: written };
+  // Past the last written match shown, a never-written one would not be shown anyway.
+  const bound = written.length === wanted ? (written.at(-1)?.value ?? listed.last) : listed.last;
+  const values = await unstoredTextMatches(db, ref, search, listed.first, bound, wanted);
+  const virtual = values.map((value) => ({
+    id: null,
+    value,
+    ipAddress: formatAddress(subnet.prefix.version, value),
+    status: availableAddressFields.status,
+    hostname: '',
+    description: '',
+  }));
+  return { total, shown: mergeByValue(written, virtual, wanted) };
+}
+
+/**
+ * Searches the whole account: written addresses by address, hostname and description; never-written
+ * addresses by their address text (core's RangeTextSearch counts and finds them without visiting
+ * each); subnets by name, description and network. Subnets come in name order, addresses in numeric
+ * order, at most SEARCH_ADDRESSES_PER_SUBNET per subnet and SEARCH_MAX_ADDRESSES in all.
+ */
+export async function searchAccount(db: Db, accountId: string, q: string): Promise<SearchResult> {
+  const texts = searchTexts(q);
+  const subnets = await listSubnets(db, accountId);
+  const totalsBySubnet = await countWrittenMatches(
+    db,
+    subnets.map((subnet) => subnet.id),
+    texts,
+  );
+  let room = SEARCH_MAX_ADDRESSES;
+  let isTruncated = false;
+  const found: SearchSubnet[] = [];
+  for (const subnet of subnets) {
+    const totals = totalsBySubnet.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
+    const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
+    const isOwnMatch = isSubnetMatch(subnet, texts);
+    if (shown.length < total) isTruncated = true;
+    if (!isOwnMatch && shown.length === 0) continue;
+    room -= shown.length;
+    found.push({
+      id: subnet.id,
+      name: subnet.name,
+      description: subnet.description,
+      groupId: subnet.groupId,
+      version: subnet.prefix.version,
+      cidr: formatPrefix(subnet.prefix),
+      isSubnetMatch: isOwnMatch,
+      addresses: shown.map(({ id, ipAddress, status, hostname, description }) => ({
+        id,
+        ipAddress,
+        status,
+        hostname,
+        description,
+      })),
+      addressTotal: total,
+    });
+  }
+  return { q, subnets: found, isTruncated };
+}
