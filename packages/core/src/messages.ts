@@ -266,4 +266,16 @@ export const messages = {
   addressFilterInvalid: 'Filter must be in-use or available.',
   pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
   cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
+
+  // API tokens and next free (issue 18; texts ours except where the issue names them)
+  tokenNameRequired: 'Token name is required.',
+  tokenScopeInvalid: 'Scope must be read or write.',
+  tokenExpiryInvalid: 'Expiry must be 30, 90 or 365 days, or none.',
+  tokenInvalid: 'This API token is not valid: it is unknown, expired or revoked.',
+  tokenNotAllowed: 'API tokens cannot be used here: sign in to manage users, invites, tokens and sessions.',
+  tokenReadOnly: 'This API token is read-only: it can only read (GET).',
+  subnetFull: 'This subnet has no free address.',
+  nextFreeCountInvalid: (max: number) => `Count must be a whole number from 1 to ${max}.`,
+  prefixLengthInvalid: 'Prefix length must be a whole number that fits the IP version.',
+  withinInvalid: 'Within must be a network in CIDR notation, such as 10.0.0.0/16.',
 } as const;
