@@ -278,4 +278,7 @@ export const messages = {
   nextFreeCountInvalid: (max: number) => `Count must be a whole number from 1 to ${max}.`,
   prefixLengthInvalid: 'Prefix length must be a whole number that fits the IP version.',
   withinInvalid: 'Within must be a network in CIDR notation, such as 10.0.0.0/16.',
+  assignedStatusInvalid: 'Status must be In Use or Reserved.',
+  subnetNotEnoughFree: (free: string) => `This subnet has only ${free} free address(es).`,
+  groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',
 } as const;
