@@ -35,15 +35,20 @@ export async function firstUnstoredAddress(
 ): Promise<bigint | null> {
   let position = from;
   let stride = 1;
+  // The shortest run known to hold a gap from `position` on: strides stay below it (a binary search).
+  let failed = Number.POSITIVE_INFINITY;
   while (position <= to) {
     const key = await storedAtOffset(db, subnet, position, to, stride - 1);
     if (key === position + BigInt(stride - 1)) {
       position += BigInt(stride);
-      stride = Math.min(stride * 2, MAX_STRIDE);
+      failed -= stride;
+      const doubled = Math.min(stride * 2, MAX_STRIDE);
+      stride = doubled < failed ? doubled : Math.max(1, Math.floor(failed / 2));
     } else if (stride === 1) {
       return position;
     } else {
-      stride = Math.max(1, stride >> 2);
+      failed = stride;
+      stride = Math.max(1, stride >> 1);
     }
   }
   return null;

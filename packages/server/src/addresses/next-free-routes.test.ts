@@ -3,6 +3,7 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, tierOnePerson, type TierOnePerson } from '../../test/ipam-factories.js';
 import { insertAddressRows } from './address-write-repository.js';
+import { firstUnstoredAddress } from './free-address-repository.js';
 
 function nextPath(person: TierOnePerson, subnetId: string): string {
   return `/api/accounts/${person.accountId}/subnets/${subnetId}/addresses/next`;
@@ -98,6 +99,41 @@ for (const dialect of DIALECTS) {
         `/api/accounts/${me.accountId}/subnets/${subnet.id}/addresses?filter=in-use`,
       );
       expect(page.body.total).toBe(50);
+    });
+
+    it('finds the first unwritten address of random runs and holes as a plain scan does', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.6.0.0/20');
+      const ref = { id: subnet.id, version: 4 as const };
+      let seed = 7;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const stored = new Set<bigint>();
+      let value = subnet.prefix.network + 1n;
+      for (let run = 0; run < 40; run++) {
+        const length = Math.floor(random() * 90);
+        for (let i = 0; i < length; i++) stored.add(value++);
+        value += BigInt(Math.floor(random() * 3) + 1);
+      }
+      const updatedDate = new Date().toISOString();
+      const rows = [...stored].map((v) => ({
+        value: v,
+        status: 'Reserved' as const,
+        hostname: '',
+        description: '',
+        allowScannerUpdate: true,
+        updatedDate,
+        updatedBy: me.userId,
+      }));
+      await insertAddressRows(t.current.db, me.accountId, ref, rows);
+      for (let probe = 0; probe < 60; probe++) {
+        const from =
+          subnet.prefix.network + 1n + BigInt(Math.floor(random() * Number(value - subnet.prefix.network)));
+        let expected = from;
+        while (stored.has(expected)) expected++;
+        expect(await firstUnstoredAddress(t.current.db, ref, from, from + 4000n)).toBe(expected);
+      }
+      const last = [...stored].at(-1) ?? 0n;
+      expect(await firstUnstoredAddress(t.current.db, ref, last, last)).toBeNull();
     });
 
     it('answers in milliseconds on a /8 with 100,000 written addresses', async () => {

@@ -34,4 +34,6 @@ export const queryKeys = {
   plan: (accountId: string, planId: string) => ['accounts', accountId, 'plans', planId] as const,
   planHistory: (accountId: string, planId: string) =>
     ['accounts', accountId, 'plans', planId, 'history'] as const,
+  /** The account's API tokens (Settings ▸ API Tokens). */
+  tokens: (accountId: string) => ['accounts', accountId, 'tokens'] as const,
 };
