@@ -59,7 +59,7 @@ export function CreateTokenModal({ accountId, opened, onClose }: CreateTokenModa
       closeOnClickOutside={!created}
     >
       {created ? (
-        <TokenSecretView token={created} onDone={close} />
+        <TokenSecretView accountId={accountId} token={created} onDone={close} />
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack>

@@ -3,9 +3,15 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { CopyField } from '../../../components/ui/copy-field.js';
 
+interface TokenSecretViewProps {
+  accountId: string;
+  token: ApiTokenWithSecret;
+  onDone: () => void;
+}
+
 /** The new token's secret, shown this once, with how a script sends it. */
-export function TokenSecretView({ token, onDone }: { token: ApiTokenWithSecret; onDone: () => void }) {
-  const example = `curl -H "Authorization: Bearer ${token.token}" ${window.location.origin}/api/accounts/<account>/subnets`;
+export function TokenSecretView({ accountId, token, onDone }: TokenSecretViewProps) {
+  const example = `curl -H "Authorization: Bearer ${token.token}" ${window.location.origin}/api/accounts/${accountId}/subnets`;
   return (
     <Stack>
       <Alert color="yellow" icon={<IconAlertTriangle size={18} />} title="Copy the token now">
