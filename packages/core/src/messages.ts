@@ -280,5 +280,7 @@ export const messages = {
   withinInvalid: 'Within must be a network in CIDR notation, such as 10.0.0.0/16.',
   assignedStatusInvalid: 'Status must be In Use or Reserved.',
   subnetNotEnoughFree: (free: string) => `This subnet has only ${free} free address(es).`,
+  tokenLimitReached: (max: number) =>
+    `An account can hold at most ${max} API tokens. Revoke tokens no longer used to create more.`,
   groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',
 } as const;

@@ -6,6 +6,9 @@ import { MAX_NAME_LENGTH, requiredText } from './common-fields.js';
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
+/** Most tokens (not revoked) one account may hold. */
+export const MAX_TOKENS_PER_ACCOUNT = 100;
+
 /** The expiries offered, in days; null is a token that does not expire. */
 export const TOKEN_EXPIRIES = [30, 90, 365] as const;
 

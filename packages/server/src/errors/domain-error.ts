@@ -53,7 +53,8 @@ export type ErrorCode =
   | 'token_invalid'
   | 'token_not_allowed'
   | 'token_read_only'
-  | 'subnet_full';
+  | 'subnet_full'
+  | 'token_limit_reached';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */
 export class DomainError extends Error {

@@ -59,6 +59,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   token_not_allowed: 403,
   token_read_only: 403,
   subnet_full: 409,
+  token_limit_reached: 403,
 };
 
 /** The API's error body. */

@@ -64,6 +64,17 @@ export async function listActiveTokens(db: Db, accountId: string): Promise<Liste
     .execute();
 }
 
+/** How many tokens of the account are not revoked. */
+export async function countActiveTokens(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('api_tokens')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** The token whose secret hashes to `tokenHash`, revoked or not. */
 export async function findTokenByHash(db: Db, tokenHash: string): Promise<TokenRecord | undefined> {
   return db

@@ -213,6 +213,35 @@ for (const dialect of DIALECTS) {
       expect(doc.body.paths['/api/accounts/{accountId}/groups/{groupId}/free-prefixes']).toBeDefined();
     });
 
+    it('holds at most 100 tokens per account (403); a revoked one frees a place', async () => {
+      const me = await accountSession(t.current);
+      const rows = Array.from({ length: 100 }, (_, i) => ({
+        id: `bulk-${me.accountId}-${i}`,
+        account_id: me.accountId,
+        user_id: me.userId,
+        name: `bulk ${i}`,
+        prefix: 'ipam_bulk',
+        token_hash: `hash-${me.accountId}-${i}`,
+        scope: 'read' as const,
+        created_at: new Date().toISOString(),
+        expires_at: null,
+        last_used_at: null,
+        revoked_at: null,
+      }));
+      await t.current.db.insertInto('api_tokens').values(rows).execute();
+      const refused = await me.call('POST', '/tokens', {
+        name: 'one more',
+        scope: 'read',
+        expiresInDays: 30,
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.code).toBe('token_limit_reached');
+      expect((await me.call('DELETE', `/tokens/bulk-${me.accountId}-0`)).status).toBe(204);
+      expect(
+        (await me.call('POST', '/tokens', { name: 'one more', scope: 'read', expiresInDays: 30 })).status,
+      ).toBe(201);
+    });
+
     it('uses a subnet through a write token', async () => {
       const me = await accountSession(t.current);
       const group = await postGroup(me, 'Office');

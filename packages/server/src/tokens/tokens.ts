@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiToken, ApiTokenWithSecret } from '@ipam/core/api/token';
 import { messages } from '@ipam/core/messages';
-import type { TokenCreateInput } from '@ipam/core/schemas/token-schemas';
+import { MAX_TOKENS_PER_ACCOUNT, type TokenCreateInput } from '@ipam/core/schemas/token-schemas';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findUserById } from '../users/user-repository.js';
-import { insertToken, listActiveTokens, revokeToken, type TokenRecord } from './token-repository.js';
+import {
+  countActiveTokens,
+  insertToken,
+  listActiveTokens,
+  revokeToken,
+  type TokenRecord,
+} from './token-repository.js';
 import { generateTokenSecret, hashTokenSecret } from './token-secrets.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -53,6 +59,11 @@ export async function createToken(
     revokedAt: null,
   };
   return runChange(ctx, async ({ trx, audit, announce }) => {
+    // Checked inside the write (SQLite: one writer at a time; PostgreSQL: a race may pass the cap by one
+    // or two, which only bounds storage).
+    if ((await countActiveTokens(trx, ctx.account.id)) >= MAX_TOKENS_PER_ACCOUNT) {
+      throw new DomainError('token_limit_reached', messages.tokenLimitReached(MAX_TOKENS_PER_ACCOUNT));
+    }
     await insertToken(trx, { ...token, tokenHash: hashTokenSecret(secret) });
     const user = await findUserById(trx, ctx.userId);
     const view = tokenView(token, user?.email ?? null);

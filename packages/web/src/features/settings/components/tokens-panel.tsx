@@ -81,7 +81,14 @@ export function TokensPanel({ account }: { account: Account }) {
                   </Table.Td>
                   <Table.Td>{token.createdBy ?? ''}</Table.Td>
                   <Table.Td>{formatDateTime(token.lastUsedAt)}</Table.Td>
-                  <Table.Td>{token.expiresAt === null ? 'Never' : formatDateTime(token.expiresAt)}</Table.Td>
+                  <Table.Td>
+                    {token.expiresAt === null ? 'Never' : formatDateTime(token.expiresAt)}
+                    {token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now() && (
+                      <Badge ml="xs" size="sm" color="gray" variant="light">
+                        Expired
+                      </Badge>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"
