@@ -271,4 +271,21 @@ export const messages = {
   // Search across the account (issue 17)
   searchTextRequired: 'Enter something to search for.',
   subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,
+
+  // API tokens and next free (issue 18; texts ours except where the issue names them)
+  tokenNameRequired: 'Token name is required.',
+  tokenScopeInvalid: 'Scope must be read or write.',
+  tokenExpiryInvalid: 'Expiry must be 30, 90 or 365 days, or none.',
+  tokenInvalid: 'This API token is not valid: it is unknown, expired or revoked.',
+  tokenNotAllowed: 'API tokens cannot be used here: sign in to manage users, invites, tokens and sessions.',
+  tokenReadOnly: 'This API token is read-only: it can only read (GET).',
+  subnetFull: 'This subnet has no free address.',
+  nextFreeCountInvalid: (max: number) => `Count must be a whole number from 1 to ${max}.`,
+  prefixLengthInvalid: 'Prefix length must be a whole number that fits the IP version.',
+  withinInvalid: 'Within must be a network in CIDR notation, such as 10.0.0.0/16.',
+  assignedStatusInvalid: 'Status must be In Use or Reserved.',
+  subnetNotEnoughFree: (free: string) => `This subnet has only ${free} free address(es).`,
+  tokenLimitReached: (max: number) =>
+    `An account can hold at most ${max} API tokens. Revoke tokens no longer used to create more.`,
+  groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',
 } as const;

@@ -37,6 +37,9 @@ import { registerSearchRoutes } from './search/search-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
+import { registerTokenRoutes } from './tokens/token-routes.js';
+import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
+import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
 import { registerAccountScope } from './http/account-scope.js';
 import type { AppDeps } from './http/app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
@@ -175,6 +178,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerBillingRoutes(app, deps, billing);
   await registerBillingWebhook(app, deps, billing.provider);
   registerSearchRoutes(app, deps);
+  registerTokenRoutes(app, deps);
+  registerNextFreeRoutes(app, deps);
+  registerFreePrefixRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

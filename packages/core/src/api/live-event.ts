@@ -12,6 +12,7 @@ export const LIVE_EVENT_KINDS = [
   'calculation',
   'scanner',
   'plan',
+  'token',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

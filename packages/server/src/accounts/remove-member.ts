@@ -1,6 +1,8 @@
 import { messages } from '@ipam/core/messages';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
+import { nowIso } from '../db/db-values.js';
+import { revokeTokensOfMember } from '../tokens/token-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { unlinkUser } from './account-repository.js';
 
@@ -18,6 +20,9 @@ export async function removeMember(ctx: ChangeContext, userId: string): Promise<
     const wasMember = await unlinkUser(trx, userId, account.id);
     if (!wasMember || !user) throw new DomainError('not_found', messages.notFound);
     audit({ action: 'delete', entity: 'member', entityId: userId, before: { email: user.email } });
+    // The member's API tokens end with their membership.
+    const revoked = await revokeTokensOfMember(trx, account.id, userId, nowIso());
+    if (revoked.length > 0) announce({ kind: 'token', id: userId });
     announce({ kind: 'user', id: userId });
   });
 }

@@ -251,6 +251,7 @@ export interface Database {
   network_plans: NetworkPlansTable;
   plan_subnets: PlanSubnetsTable;
   plan_changes: PlanChangesTable;
+  api_tokens: ApiTokensTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -361,4 +362,19 @@ export interface PlanChangesTable {
   new_value_json: string | null;
   /** The affected subnet ids as a JSON list. */
   affected_json: string;
+}
+
+/** An API token of one account (only the SHA-256 of its secret is kept); `scope` is 'read' or 'write'. */
+export interface ApiTokensTable {
+  id: string;
+  account_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scope: 'read' | 'write';
+  created_at: string;
+  expires_at: string | null;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }

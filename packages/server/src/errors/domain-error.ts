@@ -49,7 +49,12 @@ export type ErrorCode =
   | 'split_too_many'
   | 'nothing_to_export'
   | 'apply_blocked'
-  | 'internal';
+  | 'internal'
+  | 'token_invalid'
+  | 'token_not_allowed'
+  | 'token_read_only'
+  | 'subnet_full'
+  | 'token_limit_reached';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */
 export class DomainError extends Error {

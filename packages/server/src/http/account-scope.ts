@@ -4,6 +4,7 @@ import { findAccountOfMember } from '../accounts/account-repository.js';
 import { resolveSessionInAccount } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
+import { apiTokenTextOf, checkTokenAccess, resolveApiToken } from '../tokens/token-auth.js';
 import { sessionTokenOf } from './session-hook.js';
 
 /** Every account-scoped route starts with this path. */
@@ -33,6 +34,17 @@ declare module 'fastify' {
 export function registerAccountScope(app: FastifyInstance, db: Db): void {
   const requireMembership: onRequestAsyncHookHandler = async (request) => {
     const { accountId = '' } = request.params as { accountId?: string };
+    const apiToken = apiTokenTextOf(request);
+    if (apiToken !== null) {
+      // An API token replaces the session: cookies are not read at all.
+      const found = await resolveApiToken(db, apiToken);
+      checkTokenAccess(found, request, accountId);
+      const { id, name, scope } = found;
+      request.auth = { userId: found.userId, token: '', apiToken: { id, name, scope } };
+      request.account = (await findAccountOfMember(db, accountId, found.userId)) ?? null;
+      if (!request.account) throw new DomainError('not_found', messages.notFound);
+      return;
+    }
     const token = request.auth ? null : sessionTokenOf(request);
     if (token !== null) {
       const caller = await resolveSessionInAccount(db, token, accountId);

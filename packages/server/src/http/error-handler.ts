@@ -55,6 +55,11 @@ export const statusOfCode: Record<ErrorCode, number> = {
   nothing_to_export: 409,
   apply_blocked: 409,
   internal: 500,
+  token_invalid: 401,
+  token_not_allowed: 403,
+  token_read_only: 403,
+  subnet_full: 409,
+  token_limit_reached: 403,
 };
 
 /** The API's error body. */

@@ -21,9 +21,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'ipam_session' },
           scannerKey: { type: 'http', scheme: 'bearer', description: "a scanner's 32-character key" },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'an API token (`ipam_…`) made in Settings ▸ API Tokens: one account, read (GET only) or write; ' +
+              'never the auth, session, token, invite or member routes',
+          },
         },
       },
-      security: [{ session: [] }],
+      security: [{ session: [] }, { apiToken: [] }],
     },
     transform: jsonSchemaTransform,
   });

@@ -76,6 +76,11 @@ for (const dialect of DIALECTS) {
           'POST /api/accounts/:accountId/plans/:planId/apply',
           'GET /api/accounts/:accountId/dashboard',
           'GET /api/accounts/:accountId/search',
+          'GET /api/accounts/:accountId/tokens',
+          'POST /api/accounts/:accountId/tokens',
+          'DELETE /api/accounts/:accountId/tokens/:tokenId',
+          'POST /api/accounts/:accountId/subnets/:subnetId/addresses/next',
+          'GET /api/accounts/:accountId/groups/:groupId/free-prefixes',
         ]),
       );
     });
@@ -113,6 +118,38 @@ for (const dialect of DIALECTS) {
       // The made-up ids deleted nothing: the team is intact.
       const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
       expect(users.body.items).toHaveLength(2);
+    });
+
+    it('lets API tokens only where their account and scope allow, on every route', async () => {
+      const owner = await signUp(t.current);
+      const stranger = await signUp(t.current);
+      const tokenOf = async (who: { client: TestClient; accountId: string }, scope: string) => {
+        const body = { name: scope, scope, expiresInDays: 30 };
+        return (await who.client.post(`/api/accounts/${who.accountId}/tokens`, body)).body.token as string;
+      };
+      const callers: [string, TestClient][] = [
+        ['read', t.current.client({ authorization: `Bearer ${await tokenOf(owner, 'read')}` })],
+        ['write', t.current.client({ authorization: `Bearer ${await tokenOf(owner, 'write')}` })],
+        ['foreign', t.current.client({ authorization: `Bearer ${await tokenOf(stranger, 'write')}` })],
+      ];
+      const closed =
+        /^\/api\/accounts\/:accountId\/(tokens|invites|users|checkout-sessions|billing-portal-sessions|events)(\/|$)/;
+      const failures: string[] = [];
+      for (const route of t.current.app.accountRoutes) {
+        const isClosed = closed.test(route.url);
+        const path = route.url.replace(':accountId', owner.accountId).replace(/:\w+/g, () => randomUUID());
+        for (const [who, client] of callers) {
+          const response = await client.request(route.method, path, route.method === 'GET' ? undefined : {});
+          const passed = response.headers.get('x-test-member-of') === owner.accountId;
+          const label = `${who} ${route.method} ${route.url} -> ${response.status}`;
+          const mayPass = who !== 'foreign' && !isClosed && (who === 'write' || route.method === 'GET');
+          const expected = who === 'foreign' ? 404 : mayPass ? null : 403;
+          if (passed !== mayPass || (expected !== null && response.status !== expected)) failures.push(label);
+        }
+      }
+      expect(failures).toEqual([]);
+      const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
+      expect(users.body.items).toHaveLength(1);
     });
 
     it('answers the same 404 for an account that does not exist', async () => {

@@ -8,7 +8,10 @@ import type { AppDeps } from './app-deps.js';
 /** A signed-in caller: the user and the session token that proved it. */
 export interface RequestAuth {
   userId: string;
+  /** The session token; empty when an API token proved the caller. */
   token: string;
+  /** The API token the request carried (`Authorization: Bearer`), instead of a session. */
+  apiToken?: { id: string; name: string; scope: 'read' | 'write' };
 }
 
 declare module 'fastify' {
@@ -37,10 +40,13 @@ export function changeContextOf(
   request: FastifyRequest,
   deps: Pick<AppDeps, 'db' | 'events' | 'mailer'>,
 ): UserChangeContext {
+  const auth = requireAuth(request);
   return {
     db: deps.db,
     account: requireAccount(request),
-    userId: requireAuth(request).userId,
+    userId: auth.userId,
+    // A token's changes are recorded as its maker's, with the token named as the actor.
+    ...(auth.apiToken ? { actor: `token ${auth.apiToken.name}` } : {}),
     events: deps.events,
     mailer: deps.mailer,
     log: request.log,

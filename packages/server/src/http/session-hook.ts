@@ -1,8 +1,11 @@
 // Brings in @fastify/cookie's request/reply typings for this file.
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { messages } from '@ipam/core/messages';
 import { resolveSession } from '../auth/sessions.js';
 import type { Db } from '../db/database.js';
+import { DomainError } from '../errors/domain-error.js';
+import { apiTokenTextOf } from '../tokens/token-auth.js';
 import { isApiRoute } from './api-route.js';
 import { sessionCookie } from './cookies.js';
 
@@ -19,6 +22,11 @@ export function sessionTokenOf(request: FastifyRequest): string | null {
   return token && token.length <= 100 ? token : null;
 }
 
+/** Routes of sign-in, sessions, profile and the caller's accounts: never reachable with an API token. */
+function isSessionRoute(url: string): boolean {
+  return url.startsWith('/api/auth/') || url === '/api/accounts';
+}
+
 /**
  * Reads the session cookie of every /api request and puts the signed-in caller on the request
  * (account routes: their membership hook does it, see `isSessionReadWithMembership`).
@@ -28,6 +36,13 @@ export function registerSessionHook(app: FastifyInstance, db: Db): void {
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request) || request.routeOptions.config.isSessionReadWithMembership) return;
+    if (apiTokenTextOf(request) !== null) {
+      // A request with an API token ignores cookies; sessions and the account list are closed to tokens.
+      if (isSessionRoute(request.routeOptions.url ?? '')) {
+        throw new DomainError('token_not_allowed', messages.tokenNotAllowed);
+      }
+      return;
+    }
     const token = sessionTokenOf(request);
     if (!token) return;
     const session = await resolveSession(db, token);

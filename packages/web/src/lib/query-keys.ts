@@ -41,4 +41,6 @@ export const queryKeys = {
     ['accounts', accountId, 'audit', filter] as const,
   /** A search across the account's subnets (any change in the account refreshes it). */
   search: (accountId: string, q: string) => ['accounts', accountId, 'search', q] as const,
+  /** The account's API tokens (Settings ▸ API Tokens). */
+  tokens: (accountId: string) => ['accounts', accountId, 'tokens'] as const,
 };

@@ -7,6 +7,7 @@ import * as planner from './2026-11-24-0005-planner.js';
 import * as billing from './2026-11-24-0006-billing.js';
 import * as rateCounters from './2026-11-24-0007-rate-counters.js';
 import * as accountsPasswords from './2026-11-24-0008-accounts-passwords.js';
+import * as apiTokens from './2026-11-24-0009-api-tokens.js';
 import * as auditHistory from './2026-11-24-0010-audit-history.js';
 
 /**
@@ -22,5 +23,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0006-billing': billing,
   '2026-11-24-0007-rate-counters': rateCounters,
   '2026-11-24-0008-accounts-passwords': accountsPasswords,
+  '2026-11-24-0009-api-tokens': apiTokens,
   '2026-11-24-0010-audit-history': auditHistory,
 };

@@ -24,6 +24,7 @@ import { useApprovals } from '../api/approvals.js';
 import { type AddressView, firstListedAddress } from '../address-paging.js';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
+import { NextFreeButton } from './next-free-button.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
@@ -179,6 +180,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
+          <NextFreeButton accountId={accountId} subnetId={subnet.id} onFound={setEditing} />
           <Button
             size="xs"
             variant={filter === 'in-use' ? 'filled' : 'default'}

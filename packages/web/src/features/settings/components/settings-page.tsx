@@ -1,15 +1,16 @@
 import type { Account } from '@ipam/core/api/account';
 import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
-import { IconInfoCircle, IconRadar, IconUsers } from '@tabler/icons-react';
+import { IconInfoCircle, IconKey, IconRadar, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { AccountInfo } from './account-info.js';
+import { TokensPanel } from './tokens-panel.js';
 import { UsersPanel } from './users-panel.js';
 
-const tabs = ['account', 'users', 'scanners'] as const;
+const tabs = ['account', 'users', 'scanners', 'tokens'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -21,7 +22,7 @@ interface SettingsPageProps {
   scannersPanel: ComponentType<{ account: Account }>;
 }
 
-/** /settings (spec §2): Account Info, Users and — above tier 0 — Scanners. The tab is in the URL. */
+/** /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, and API Tokens. The tab is in the URL. */
 export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps) {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -59,6 +60,9 @@ export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps
               Scanners
             </Tabs.Tab>
           )}
+          <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
+            API Tokens
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="account">
           <AccountInfo account={account} />
@@ -71,6 +75,9 @@ export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps
             <ScannersPanel account={account} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="tokens">
+          <TokensPanel account={account} />
+        </Tabs.Panel>
       </Tabs>
     </>
   );
