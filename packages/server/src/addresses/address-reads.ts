@@ -8,7 +8,8 @@ import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { findListedSubnet } from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import { listAddresses, type AddressFilter } from './address-listing.js';
-import { addressView, type AddressView } from './address-view.js';
+import type { AddressView } from './address-view.js';
+import { unfilteredPageText } from './address-page-text.js';
 
 /** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
 export interface AddressPageRequest {
@@ -47,6 +48,19 @@ export function cursorValue(subnet: Pick<SubnetRecord, 'prefix'>, text: string):
   return parsed.value;
 }
 
+/** The account's subnet being listed with its status counts (another account's subnet is a 404). */
+async function subnetToList(db: Db, accountId: string, subnetId: string) {
+  // The subnet and its status counts in one query: a page costs two queries after the membership's.
+  const subnet = await findListedSubnet(db, accountId, subnetId);
+  if (!subnet) throw new DomainError('not_found', messages.notFound);
+  return { ...subnet, version: subnet.prefix.version };
+}
+
+/** Whether a page request is the plain list (no filter, no search): `readAddressPageText` answers it. */
+export function isUnfilteredPage(request: AddressPageRequest): boolean {
+  return request.filter === null && request.q === null;
+}
+
 /** One page of a subnet's addresses (another account's subnet is a 404). */
 export async function readAddressPage(
   db: Db,
@@ -54,13 +68,11 @@ export async function readAddressPage(
   subnetId: string,
   request: AddressPageRequest,
 ): Promise<AddressPageView> {
-  // The subnet and its status counts in one query: a page costs two queries after the membership's.
-  const subnet = await findListedSubnet(db, accountId, subnetId);
-  if (!subnet) throw new DomainError('not_found', messages.notFound);
-  const version = subnet.prefix.version;
+  const subnet = await subnetToList(db, accountId, subnetId);
+  const { version } = subnet;
   const page = await listAddresses(
     db,
-    { id: subnet.id, version, prefix: subnet.prefix },
+    subnet,
     {
       filter: request.filter,
       q: request.q,
@@ -70,9 +82,25 @@ export async function readAddressPage(
     subnet.counts,
   );
   return {
-    items: page.items.map(addressView),
+    // The serialiser writes only the schema's properties: the items go out as they are, not copied.
+    items: page.items,
     total: Number(page.total),
     usedPercent: page.usedPercent,
     nextCursor: page.nextCursor === null ? null : addressText(version, page.nextCursor),
   };
+}
+
+/**
+ * An unfiltered page (`isUnfilteredPage`) as the JSON text of `readAddressPage`'s answer, written
+ * without building its rows as objects: what the list route answers most, at a fraction of the CPU.
+ */
+export async function readAddressPageText(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  request: Pick<AddressPageRequest, 'cursor' | 'limit'>,
+): Promise<string> {
+  const subnet = await subnetToList(db, accountId, subnetId);
+  const cursor = request.cursor === null ? null : cursorValue(subnet, request.cursor);
+  return unfilteredPageText(db, subnet, cursor, request.limit, subnet.counts);
 }
