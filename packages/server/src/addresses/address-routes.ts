@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ADDRESS_FILTERS } from '@ipam/core/address-listing';
@@ -76,7 +76,9 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
       if (!isUnfilteredPage(page)) return readAddressPage(deps.db, accountId, request.params.subnetId, page);
       // The same answer as readAddressPage's, written as JSON text without row objects (see there).
       const text = await readAddressPageText(deps.db, accountId, request.params.subnetId, page);
-      return reply.type('application/json; charset=utf-8').send(text);
+      // Sent as it is: a reply outside the type provider takes JSON text, which the serialiser never sees.
+      const textReply: FastifyReply = reply;
+      return textReply.type('application/json; charset=utf-8').send(text);
     },
   );
 
