@@ -15,7 +15,7 @@ const ROW_SEPARATOR = '\u001e';
 
 /**
  * An address item's JSON, properties in the order of core's `addressResponse` (as the serialiser
- * writes them): `quote` turns a text column into a JSON string, or `null` for null.
+ * writes them), by concatenation: `quote` turns a text column into a JSON string, or `null` for null.
  */
 function itemJson(quote: (column: string) => string): string {
   const fields = [
@@ -31,8 +31,11 @@ function itemJson(quote: (column: string) => string): string {
   return `'{' || ${fields.map(([name, value]) => `'"${name}":' || ${value}`).join(` || ',' || `)} || '}'`;
 }
 
-/** SQLite's json_quote writes null for null; PostgreSQL's to_json gives null, written `null` here. */
-const sqliteItem = itemJson((column) => `json_quote(${column})`);
+/** SQLite builds the object natively (faster than concatenating quoted columns there). */
+const sqliteItem = `json_object('id', id, 'ipAddress', ip_address, 'status', status, 'hostname', hostname,
+  'description', description, 'allowScannerUpdate', json(case when allow_scanner_update = 1 then 'true' else 'false' end),
+  'updatedDate', updated_date, 'updatedBy', updated_by)`;
+/** PostgreSQL's json_build_object writes spaces around every colon: the item is concatenated instead. */
 const postgresItem = itemJson((column) => `coalesce(to_json(${column})::text, 'null')`);
 
 /**
@@ -42,8 +45,8 @@ const postgresItem = itemJson((column) => `coalesce(to_json(${column})::text, 'n
  */
 const storedRangeJson = preparedQuery(['subnetId', 'from', 'to'], (db, param) => {
   const page = isPostgres(db)
-    ? sql<string | null>`string_agg(sort_key || ${sql.raw(postgresItem)}, chr(30) order by sort_key)`
-    : sql<string | null>`group_concat(sort_key || ${sql.raw(sqliteItem)}, char(30) order by sort_key)`;
+    ? sql<string | null>`string_agg(sort_key || ${sql.raw(postgresItem)}, chr(30))`
+    : sql<string | null>`group_concat(sort_key || ${sql.raw(sqliteItem)}, char(30))`;
   return db
     .selectFrom('ip_addresses')
     .select(page.as('page'))
@@ -51,6 +54,12 @@ const storedRangeJson = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
     .where('sort_key', '>=', param('from'))
     .where('sort_key', '<=', param('to'));
 });
+
+/** Whether texts are in ascending order (fixed-width sort keys first: the rows' address order). */
+function isAscending(texts: readonly string[]): boolean {
+  for (let i = 1; i < texts.length; i++) if ((texts[i - 1] ?? '') > (texts[i] ?? '')) return false;
+  return true;
+}
 
 /** Stored rows with from ≤ address ≤ to, in address order, as their items' JSON. */
 export async function listStoredJson(
@@ -66,8 +75,9 @@ export async function listStoredJson(
   });
   if (!row?.page) return [];
   const width = sortKeyOf(subnet.version, 0n).length;
-  return row.page.split(ROW_SEPARATOR).map((text) => ({
-    value: valueOfSortKey(text.slice(0, width)),
-    json: text.slice(width),
-  }));
+  const rows = row.page.split(ROW_SEPARATOR);
+  // An aggregate's order is the engine's to choose (an ORDER BY inside it made SQLite sort, and cost
+  // more than the rest of the page): the rows come in index order, and are sorted here if not.
+  if (!isAscending(rows)) rows.sort();
+  return rows.map((text) => ({ value: valueOfSortKey(text.slice(0, width)), json: text.slice(width) }));
 }
