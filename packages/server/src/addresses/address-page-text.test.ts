@@ -1,5 +1,7 @@
 import { addressPageResponse } from '@ipam/core/api/ipam';
 import { listedAddresses } from '@ipam/core/address-listing';
+import { formatAddress } from '@ipam/core/ip-address';
+import { prefixLast } from '@ipam/core/prefix';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
@@ -46,6 +48,18 @@ describeEachDialect('the unfiltered page written as JSON text', (dialect) => {
         });
       }
       await insertAddressRows(db, ctx.account.id, { id: subnet.id, version: subnet.prefix.version }, rows);
+      // Hand-written cursors: the network address (before the first listed), the last address.
+      for (const cursor of [
+        formatAddress(subnet.prefix.version, subnet.prefix.network),
+        formatAddress(subnet.prefix.version, prefixLast(subnet.prefix)),
+      ]) {
+        const request = { filter: null, q: null, cursor, limit: 3 };
+        const text = await readAddressPageText(db, ctx.account.id, subnet.id, request);
+        const objects = await readAddressPage(db, ctx.account.id, subnet.id, request);
+        expect(JSON.parse(text), `${cidr} cursor ${cursor}`).toEqual(
+          JSON.parse(stringifierOf(addressPageResponse)(objects)),
+        );
+      }
       for (const limit of [1, 4, 100]) {
         let cursor: string | null = null;
         for (let page = 0; page < 100; page++) {

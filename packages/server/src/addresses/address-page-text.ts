@@ -1,9 +1,8 @@
 import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
-import type { Db } from '../db/database.js';
 import { stringifierOf } from '../http/response-serializer.js';
 import { addressText } from './address-keys.js';
-import { listStoredJson } from './address-json-repository.js';
+import type { StoredJson } from './address-json-repository.js';
 import type { ListedSubnet } from './address-listing.js';
 import { virtualAddress } from './address-listing.js';
 import type { StatusCounts } from './address-count-repository.js';
@@ -32,23 +31,28 @@ function pageEnvelope(page: { total: number; usedPercent: number; nextCursor: st
   return { before: ITEMS_START, after: text.slice(ITEMS_START.length) };
 }
 
-/**
- * The unfiltered page (what opening a subnet shows, and every page after it) as the JSON the list
- * route answers: stored rows come from the database as their items' JSON, never-written addresses
- * from the virtual row's JSON with their address in it. The same text the response serialiser writes
- * for `readAddressPage`'s answer, at a fraction of the CPU (no row objects, no per-item serialising).
- */
-export async function unfilteredPageText(
-  db: Db,
-  subnet: ListedSubnet,
-  cursor: bigint | null,
-  limit: number,
-  counts: StatusCounts,
-): Promise<string> {
+/** Where an unfiltered page starts and ends: the `limit` listed addresses after the cursor. */
+export function unfilteredPageRange(subnet: ListedSubnet, cursor: bigint | null, limit: number) {
   const listed = listedAddresses(subnet.prefix);
   const start = cursor === null || cursor < listed.first ? listed.first : cursor + 1n;
   const end = start + BigInt(limit) - 1n < listed.last ? start + BigInt(limit) - 1n : listed.last;
-  const stored = start > end ? [] : await listStoredJson(db, subnet, start, end);
+  return { listed, start, end };
+}
+
+/**
+ * The unfiltered page (what opening a subnet shows, and every page after it) as the JSON the list
+ * route answers: stored rows (at least those of the page's range, in address order) come from the
+ * database as their items' JSON, never-written addresses from the virtual row's JSON with their address
+ * in it. The same text the response serialiser writes for `readAddressPage`'s answer, at a fraction of
+ * the CPU (no row objects, no per-item serialising).
+ */
+export function unfilteredPageText(
+  subnet: ListedSubnet,
+  range: ReturnType<typeof unfilteredPageRange>,
+  stored: readonly StoredJson[],
+  counts: StatusCounts,
+): string {
+  const { listed, start, end } = range;
   const items: string[] = [];
   let next = 0;
   for (let value = start; value <= end; value++) {
