@@ -1,4 +1,4 @@
-import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
+import { addressPageResponse, addressResponse, type AddressPage } from '@ipam/core/api/ipam';
 import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
 import { stringifierOf } from '../http/response-serializer.js';
 import { addressText } from './address-keys.js';
@@ -23,9 +23,13 @@ const virtualRowParts = (() => {
   return { before, after };
 })();
 
-/** A page's answer around its items: what the serialiser writes for the page with no items, cut open. */
-function pageEnvelope(page: { total: number; usedPercent: number; nextCursor: string | null }) {
-  const text = stringifierOf(addressPageResponse)({ ...page, items: [] });
+/**
+ * A page's answer around its items: what the serialiser writes for the page with no items, cut open.
+ * Typed by core's page type, so a field added to the page's schema must be given here too.
+ */
+function pageEnvelope(page: Omit<AddressPage, 'items'>) {
+  const empty: AddressPage = { ...page, items: [] };
+  const text = stringifierOf(addressPageResponse)(empty);
   if (!text.startsWith(`${ITEMS_START}]`))
     throw new Error(`a page's JSON does not start with its items: ${text}`);
   return { before: ITEMS_START, after: text.slice(ITEMS_START.length) };
