@@ -46,27 +46,32 @@ export async function readStatusCounts(db: Db, subnetId: string): Promise<Status
   };
 }
 
-const listedSubnet = preparedQuery(['accountId', 'subnetId'], (db, param) =>
-  db
+/** The subnet columns and status counts a listed page needs: the list route's queries start here. */
+export function selectListedSubnet(db: Db) {
+  return db
     .selectFrom('subnets')
     .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
     .select(['subnets.id', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length'])
-    .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available'])
-    .where('subnets.account_id', '=', param('accountId'))
-    .where('subnets.id', '=', param('subnetId')),
-);
+    .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
+}
 
-/**
- * What a page of the account's subnet needs, in one query (the list route's): its prefix and its
- * written addresses per status; undefined when the account has no such subnet.
- */
-export async function findListedSubnet(
-  db: Db,
-  accountId: string,
-  subnetId: string,
-): Promise<{ id: string; prefix: Prefix; counts: StatusCounts } | undefined> {
-  const [row] = await listedSubnet(db, { accountId, subnetId });
-  if (!row) return undefined;
+/** A subnet being listed: its prefix and its written addresses per status. */
+export interface ListedSubnetCounts {
+  id: string;
+  prefix: Prefix;
+  counts: StatusCounts;
+}
+
+/** The listed subnet of a `selectListedSubnet` row. */
+export function listedSubnetOf(row: {
+  id: string;
+  version: number;
+  first_key: string;
+  prefix_length: number;
+  in_use: number | null;
+  reserved: number | null;
+  available: number | null;
+}): ListedSubnetCounts {
   return {
     id: row.id,
     prefix: {
@@ -80,6 +85,25 @@ export async function findListedSubnet(
       Reserved: BigInt(toCount(row.reserved)),
     },
   };
+}
+
+const listedSubnet = preparedQuery(['accountId', 'subnetId'], (db, param) =>
+  selectListedSubnet(db)
+    .where('subnets.account_id', '=', param('accountId'))
+    .where('subnets.id', '=', param('subnetId')),
+);
+
+/**
+ * What a page of the account's subnet needs, in one query (the list route's): its prefix and its
+ * written addresses per status; undefined when the account has no such subnet.
+ */
+export async function findListedSubnet(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+): Promise<ListedSubnetCounts | undefined> {
+  const [row] = await listedSubnet(db, { accountId, subnetId });
+  return row && listedSubnetOf(row);
 }
 
 /**

@@ -61,17 +61,22 @@ export function virtualAddress(subnet: SubnetRef, value: bigint): AddressItem {
   };
 }
 
-function fromStored(row: StoredAddress): AddressItem {
-  return { ...row };
-}
-
-/** Items for these addresses: stored data where a row exists, the virtual row otherwise. */
+/**
+ * Items for these ascending addresses: the stored row where one exists, the virtual row otherwise.
+ * `stored` is ascending too, so one walk over both matches them (no map keyed by bigint).
+ */
 function itemsFor(subnet: SubnetRef, values: readonly bigint[], stored: readonly StoredAddress[]) {
-  const byValue = new Map(stored.map((row) => [row.value, row]));
-  return values.map((value) => {
-    const row = byValue.get(value);
-    return row ? fromStored(row) : virtualAddress(subnet, value);
-  });
+  const items: AddressItem[] = [];
+  let next = 0;
+  for (const value of values) {
+    let row = stored[next];
+    while (row !== undefined && row.value < value) row = stored[++next];
+    if (row !== undefined && row.value === value) {
+      items.push(row);
+      next++;
+    } else items.push(virtualAddress(subnet, value));
+  }
+  return items;
 }
 
 /** Merges two address-ordered streams (disjoint addresses) and keeps the first `count`. */
@@ -143,7 +148,7 @@ async function inUsePage({ db, subnet, listed, start, counts, limit, need }: Pag
   const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
   const rows = start > listed.last ? [] : await listStored(db, subnet, start, listed.last, filter, need);
   const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
-  return { ...paged(rows.map(fromStored), limit), total };
+  return { ...paged(rows, limit), total };
 }
 
 /** Every listed address from the start: the next `limit` addresses, stored data where written. */
@@ -190,7 +195,7 @@ async function searchPage(
     ? await addressesBetweenStored(db, subnet, start, bound, {}, need)
     : await unstoredTextMatches(db, subnet, search, start, bound, need);
   const merged = mergeByAddress(
-    storedRows.map(fromStored),
+    storedRows,
     virtualValues.map((value) => virtualAddress(subnet, value)),
     need,
   );

@@ -8,7 +8,9 @@ import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { findListedSubnet } from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import { listAddresses, type AddressFilter } from './address-listing.js';
-import { addressView, type AddressView } from './address-view.js';
+import type { AddressView } from './address-view.js';
+import { findListedSubnetWithRange, listStoredJson } from './address-json-repository.js';
+import { unfilteredPageRange, unfilteredPageText } from './address-page-text.js';
 
 /** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
 export interface AddressPageRequest {
@@ -48,6 +50,19 @@ export function cursorValue(subnet: Pick<SubnetRecord, 'prefix'>, text: string):
   return parsed.value;
 }
 
+/** The account's subnet being listed with its status counts (another account's subnet is a 404). */
+async function subnetToList(db: Db, accountId: string, subnetId: string) {
+  // The subnet and its status counts in one query: a page costs two queries after the membership's.
+  const subnet = await findListedSubnet(db, accountId, subnetId);
+  if (!subnet) throw new DomainError('not_found', messages.notFound);
+  return { ...subnet, version: subnet.prefix.version };
+}
+
+/** Whether a page request is the plain list (no filter, no search): `readAddressPageText` answers it. */
+export function isUnfilteredPage(request: AddressPageRequest): boolean {
+  return request.filter === null && request.q === null;
+}
+
 /** One page of a subnet's addresses (another account's subnet is a 404). */
 export async function readAddressPage(
   db: Db,
@@ -55,13 +70,11 @@ export async function readAddressPage(
   subnetId: string,
   request: AddressPageRequest,
 ): Promise<AddressPageView> {
-  // The subnet and its status counts in one query: a page costs two queries after the membership's.
-  const subnet = await findListedSubnet(db, accountId, subnetId);
-  if (!subnet) throw new DomainError('not_found', messages.notFound);
-  const version = subnet.prefix.version;
+  const subnet = await subnetToList(db, accountId, subnetId);
+  const { version } = subnet;
   const page = await listAddresses(
     db,
-    { id: subnet.id, version, prefix: subnet.prefix },
+    subnet,
     {
       filter: request.filter,
       q: request.q,
@@ -71,10 +84,56 @@ export async function readAddressPage(
     subnet.counts,
   );
   return {
-    items: page.items.map(addressView),
+    // The serialiser writes only the schema's properties: the items go out as they are, not copied.
+    items: page.items,
     total: Number(page.total),
     usedPercent: page.usedPercent,
     usedCount: Number(page.usedCount),
     nextCursor: page.nextCursor === null ? null : addressText(version, page.nextCursor),
   };
+}
+
+/** The highest address of each version: a guessed page range stops there. */
+const LAST_ADDRESS = { 4: (1n << 32n) - 1n, 6: (1n << 128n) - 1n } as const;
+
+/**
+ * The range of the page after a cursor, told by the cursor alone (the `limit` addresses after it, which
+ * the subnet can only shorten); null when the text is no address (the subnet is read first, and the
+ * cursor refused as usual).
+ */
+function rangeAfterCursor(text: string, limit: number) {
+  const parsed = parseAddress(text.trim());
+  if (parsed === null || parsed.zone !== null || parsed.value >= LAST_ADDRESS[parsed.version]) return null;
+  const to = parsed.value + BigInt(limit);
+  const last = LAST_ADDRESS[parsed.version];
+  return { version: parsed.version, from: parsed.value + 1n, to: to < last ? to : last };
+}
+
+/**
+ * An unfiltered page (`isUnfilteredPage`) as the JSON text of `readAddressPage`'s answer, written
+ * without building its rows as objects: what the list route answers most, at a fraction of the CPU.
+ * With a cursor, the subnet and the page's rows come in one query (their range follows from the cursor).
+ */
+export async function readAddressPageText(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  request: Pick<AddressPageRequest, 'cursor' | 'limit'>,
+): Promise<string> {
+  const guessed = request.cursor === null ? null : rangeAfterCursor(request.cursor, request.limit);
+  if (request.cursor !== null && guessed !== null) {
+    const found = await findListedSubnetWithRange(db, accountId, subnetId, guessed);
+    if (!found) throw new DomainError('not_found', messages.notFound);
+    const subnet = { ...found.subnet, version: found.subnet.prefix.version };
+    const range = unfilteredPageRange(subnet, cursorValue(subnet, request.cursor), request.limit);
+    // A cursor inside the subnet starts the page right after it, so the rows read cover the page.
+    if (range.start === guessed.from && range.end <= guessed.to) {
+      return unfilteredPageText(subnet, range, found.stored, subnet.counts);
+    }
+  }
+  const subnet = await subnetToList(db, accountId, subnetId);
+  const cursor = request.cursor === null ? null : cursorValue(subnet, request.cursor);
+  const range = unfilteredPageRange(subnet, cursor, request.limit);
+  const stored = range.start > range.end ? [] : await listStoredJson(db, subnet, range.start, range.end);
+  return unfilteredPageText(subnet, range, stored, subnet.counts);
 }

@@ -3,6 +3,7 @@ import { ADDRESS_STATUSES, type AddressStatus } from '@ipam/core/schemas/address
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database, IpAddressesTable } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 
@@ -105,6 +106,27 @@ function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)
   };
 }
 
+/** Whether a filter lets every stored row through. */
+function isEveryRow(filter: StoredFilter): boolean {
+  return (
+    filter.status === undefined &&
+    filter.notStatus === undefined &&
+    filter.q === undefined &&
+    filter.addressContains === undefined
+  );
+}
+
+/** A page of the unfiltered list (every request of it): built and compiled once, not per call. */
+const storedInRange = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
+  db
+    .selectFrom('ip_addresses')
+    .select(storedColumns)
+    .where('subnet_id', '=', param('subnetId'))
+    .where('sort_key', '>=', param('from'))
+    .where('sort_key', '<=', param('to'))
+    .orderBy('sort_key'),
+);
+
 /** Stored rows with from ≤ address ≤ to passing the filter, in address order, at most `limit`. */
 export async function listStored(
   db: Db,
@@ -114,6 +136,14 @@ export async function listStored(
   filter: StoredFilter,
   limit?: number,
 ): Promise<StoredAddress[]> {
+  if (limit === undefined && isEveryRow(filter)) {
+    const rows = await storedInRange(db, {
+      subnetId: subnet.id,
+      from: sortKeyOf(subnet.version, from),
+      to: sortKeyOf(subnet.version, to),
+    });
+    return rows.map(toStored);
+  }
   let query = db
     .selectFrom('ip_addresses')
     .select(storedColumns)
