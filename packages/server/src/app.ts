@@ -36,6 +36,7 @@ import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
+import { registerTableFileRoutes } from './table-files/table-file-routes.js';
 import { registerAccountScope } from './http/account-scope.js';
 import type { AppDeps } from './http/app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   }
   registerBillingRoutes(app, deps, billing);
   await registerBillingWebhook(app, deps, billing.provider);
+  await registerTableFileRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -49,6 +49,10 @@ export type ErrorCode =
   | 'split_too_many'
   | 'nothing_to_export'
   | 'apply_blocked'
+  | 'import_type_unsupported'
+  | 'import_unreadable'
+  | 'import_has_errors'
+  | 'export_too_large'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

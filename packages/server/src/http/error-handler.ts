@@ -54,6 +54,10 @@ export const statusOfCode: Record<ErrorCode, number> = {
   split_too_many: 403,
   nothing_to_export: 409,
   apply_blocked: 409,
+  import_type_unsupported: 415,
+  import_unreadable: 400,
+  import_has_errors: 422,
+  export_too_large: 400,
   internal: 500,
 };
 
