@@ -74,6 +74,10 @@ for (const dialect of DIALECTS) {
           'DELETE /api/accounts/:accountId/plans/:planId/subnets/:subnetId',
           'POST /api/accounts/:accountId/plans/:planId/subnets/:subnetId/split',
           'POST /api/accounts/:accountId/plans/:planId/apply',
+          'GET /api/accounts/:accountId/subnets/:subnetId/addresses/export',
+          'GET /api/accounts/:accountId/subnets/export',
+          'POST /api/accounts/:accountId/subnets/:subnetId/addresses/import',
+          'POST /api/accounts/:accountId/groups/:groupId/subnets/import',
         ]),
       );
     });

@@ -343,6 +343,22 @@ for (const dialect of DIALECTS) {
       });
     }
 
+    it('lists the four routes in the OpenAPI document with their media types', async () => {
+      const openapi = (await t.current.client().get('/api/openapi.json')).body;
+      const paths = openapi.paths as Record<
+        string,
+        Record<string, { tags?: string[]; requestBody?: unknown }>
+      >;
+      const base = '/api/accounts/{accountId}';
+      expect(paths[`${base}/subnets/{subnetId}/addresses/export`]?.get?.tags).toEqual(['import and export']);
+      expect(paths[`${base}/subnets/export`]?.get?.tags).toEqual(['import and export']);
+      const imports = [
+        `${base}/subnets/{subnetId}/addresses/import`,
+        `${base}/groups/{groupId}/subnets/import`,
+      ];
+      for (const path of imports) expect(paths[path]?.post?.tags).toEqual(['import and export']);
+    });
+
     it('reads an XLSX file with numbers and booleans as cells', async () => {
       const me = await tierOnePerson(t.current);
       const subnet = await createSubnetIn(me.ctx, '10.9.0.0/28');
