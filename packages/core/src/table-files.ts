@@ -47,8 +47,8 @@ export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.sp
 export const MAX_EXPORT_ALL_ADDRESSES = 65_536n;
 
 /** Whether every address of the subnet (written or not) may be exported. */
-export function canExportEveryAddress(prefix: Prefix): boolean {
-  return listedAddresses(prefix).count <= MAX_EXPORT_ALL_ADDRESSES;
+export function canExportEveryAddress(prefix: Pick<Prefix, 'version' | 'length'>): boolean {
+  return listedAddresses({ ...prefix, network: 0n }).count <= MAX_EXPORT_ALL_ADDRESSES;
 }
 
 /**
