@@ -11,6 +11,7 @@ import {
 } from '../addresses/address-count-repository.js';
 import { findStoredAmong, type StoredAddress, type SubnetRef } from '../addresses/address-repository.js';
 import {
+  insertAbsentAddressRows,
   lockAddressRows,
   writeAddressRows,
   type AddressFields,
@@ -180,15 +181,9 @@ export async function importAddresses(
   }
   return runChange(ctx, async ({ trx, audit, announce }) => {
     await requireSubnet(trx, ctx.account.id, subnetId);
-    const { report, writes } = decide(file.rows, await storedOf(trx, ref, values, isPostgres(trx)));
+    const stored = await storedOf(trx, ref, values, isPostgres(trx));
+    const { report, writes } = decide(file.rows, stored);
     if (writes.length === 0) return importReport(report, false, true);
-    const { rows: locked, created } = await lockAddressRows(
-      trx,
-      ctx.account.id,
-      ref,
-      writes.map((write) => write.value),
-    );
-    const before = new Map(locked.map((row) => [row.value, row.status]));
     const now = nowIso();
     const after = writes.map((write) => ({
       value: write.value,
@@ -196,9 +191,21 @@ export async function importAddresses(
       updatedDate: write.isCreate && write.updatedDate !== null ? write.updatedDate : now,
       updatedBy: write.isCreate && write.updatedDate !== null ? write.updatedBy : ctx.userId,
     }));
-    await writeAddressRows(trx, ctx.account.id, ref, after);
+    const creates = after.filter((_, i) => writes[i]?.isCreate);
+    const inserted = await insertAbsentAddressRows(trx, ctx.account.id, ref, creates);
+    // Updates are rows read locked above; a create that someone stored meanwhile joins them, locked now.
+    const raced = creates.filter((row) => !inserted.has(row.value)).map((row) => row.value);
+    const before = new Map([...stored].map(([value, row]) => [value, row.status]));
+    for (const row of (await lockAddressRows(trx, ctx.account.id, ref, raced)).rows)
+      before.set(row.value, row.status);
+    await writeAddressRows(
+      trx,
+      ctx.account.id,
+      ref,
+      after.filter((row) => !inserted.has(row.value)),
+    );
     const counted = after.map((row) =>
-      statusChange(created.has(row.value) ? null : (before.get(row.value) ?? null), row.status),
+      statusChange(inserted.has(row.value) ? null : (before.get(row.value) ?? null), row.status),
     );
     await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
     const result = importReport(report, false, true);
