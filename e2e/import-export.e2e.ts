@@ -96,4 +96,37 @@ describe('Import and export', () => {
       ['10.30.0.9', 'In Use', 'web-1', undefined, true],
     ]);
   });
+
+  it("exports the account's subnets and imports subnets into a group from Group Management", async () => {
+    await page.goto(`${browser.baseUrl}/settings/groupmanagement`);
+    await page.getByRole('button', { name: 'Export subnets' }).click();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'All subnets (CSV)' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('ipam_subnets.csv');
+    expect(readFileSync(await file.path(), 'utf8')).toBe(
+      'name,networkIP,prefix,vlanId,description,group,scanningType,scanFrequency\r\n' +
+        'Imports,10.30.0.0,26,30,,Lab,none,\r\n',
+    );
+
+    await page.getByRole('button', { name: 'Import subnets into Lab' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import subnets into Lab' });
+    const subnets = 'name,networkIP,prefix,vlanId\r\nServers,10.31.0.0,24,31\r\nClash,10.30.0.0,25,1\r\n';
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'subnets.csv', mimeType: 'text/csv', buffer: Buffer.from(subnets) });
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    await dialog.getByText('This subnet overlaps the subnet Imports (10.30.0.0/26).').waitFor();
+    await screenshot(page, 'import-export-subnets-dry-run');
+    const clean = 'name,networkIP,prefix,vlanId\r\nServers,10.31.0.0,24,31\r\n';
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'subnets.csv', mimeType: 'text/csv', buffer: Buffer.from(clean) });
+    await dialog.getByRole('button', { name: 'Check file' }).click();
+    await dialog.getByText('create: 1').waitFor();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Imported: 1 created, 0 updated.').waitFor();
+  });
 });
