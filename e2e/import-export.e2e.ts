@@ -69,6 +69,7 @@ describe('Import and export', () => {
     await again.getByRole('button', { name: 'Apply' }).click();
     await again.waitFor({ state: 'detached' });
     await page.getByText('Imported: 3 created, 0 updated.').waitFor();
+    await screenshot(page, 'import-export-ip-view');
     const table = page.getByRole('table', { name: 'IP Addresses' });
     await table.locator('[role=row][data-ip="10.30.0.1"]').getByText('gateway').waitFor();
     await table.locator('[role=row][data-ip="10.30.0.2"]').getByText('=cmd|calc').waitFor();

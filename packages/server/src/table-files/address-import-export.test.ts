@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
@@ -357,6 +358,42 @@ for (const dialect of DIALECTS) {
         `${base}/groups/{groupId}/subnets/import`,
       ];
       for (const path of imports) expect(paths[path]?.post?.tags).toEqual(['import and export']);
+    });
+
+    it('round-trips an export of every address, storing nothing for the never-written ones', async () => {
+      const me = await tierOnePerson(t.current);
+      const source = await createSubnetIn(me.ctx, '10.10.0.0/27');
+      await injectAs(t.current, me, 'PUT', `/subnets/${source.id}/addresses/10.10.0.7`, {
+        status: 'In Use',
+        hostname: 'seven',
+      });
+      const first = await sendAs(t.current, me, 'GET', `/subnets/${source.id}/addresses/export?all=true`);
+      const other = await tierOnePerson(t.current);
+      const target = await createSubnetIn(other.ctx, '10.10.0.0/27');
+      const path = `/subnets/${target.id}/addresses/import?dryRun=false`;
+      const imported = await sendAs(t.current, other, 'POST', path, { body: first.bytes, type: 'text/csv' });
+      expect(imported.body.counts).toEqual({ create: 1, update: 0, unchanged: 29, error: 0 });
+      expect(await rowsOfSubnet(t.current.db, 'ip_addresses', target.id)).toBe(1);
+      const second = await sendAs(t.current, other, 'GET', `/subnets/${target.id}/addresses/export?all=true`);
+      expect(second.bytes.toString('utf8')).toBe(first.bytes.toString('utf8'));
+    });
+
+    it('counts a streamed body without Content-Length and stops it past the limit (413)', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.11.0.0/28');
+      const chunk = Buffer.from(`10.11.0.1,In Use,,${'x'.repeat(400)}\n`.repeat(1024));
+      async function* body() {
+        yield Buffer.from('ipAddress,status,hostname,description\n');
+        for (let sent = 0; sent < 34 * 1024 * 1024; sent += chunk.length) yield chunk;
+      }
+      const response = await t.current.app.inject({
+        method: 'POST',
+        url: `/api/accounts/${me.accountId}/subnets/${subnet.id}/addresses/import?dryRun=true`,
+        headers: { cookie: me.cookie, 'content-type': 'text/csv', 'transfer-encoding': 'chunked' },
+        payload: Readable.from(body()),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ error: messages.importTooLarge(32), code: 'payload_too_large' });
     });
 
     it('reads an XLSX file with numbers and booleans as cells', async () => {

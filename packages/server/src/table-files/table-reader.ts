@@ -38,33 +38,59 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/**
+ * The items of `source` until `failure` rejects: a stream that fails (the size limit, a client gone)
+ * does not end the parser reading from it, so the wait for each item races the failure.
+ */
+async function* untilFailed<T>(source: AsyncIterable<T>, failure: Promise<never>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), failure]);
+      if (next.done) return;
+      yield next.value;
+    }
+  } finally {
+    void iterator.return?.()?.catch(() => undefined);
+  }
+}
+
+/** The body counted against the size limit, and a promise that rejects when either fails. */
+function limitedBody(body: Readable): { stream: Transform; failure: Promise<never> } {
+  const stream = body.pipe(limitedTo(MAX_IMPORT_BYTES));
+  const failure = new Promise<never>((_resolve, reject) => {
+    stream.once('error', reject);
+    body.once('error', reject);
+  });
+  failure.catch(() => undefined); // raced per row; an import that already ended does not care
+  return { stream, failure };
+}
+
 async function* csvRows(body: Readable): AsyncGenerator<string[]> {
-  const parser = body
-    .pipe(limitedTo(MAX_IMPORT_BYTES))
-    .pipe(
-      parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024 }),
-    );
-  body.on('error', (error) => parser.destroy(error));
-  for await (const record of parser as AsyncIterable<string[]>) {
+  const { stream, failure } = limitedBody(body);
+  const parser = stream.pipe(
+    parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024 }),
+  );
+  failure.catch((error: unknown) => parser.destroy(error instanceof Error ? error : undefined));
+  for await (const record of untilFailed(parser as AsyncIterable<string[]>, failure)) {
     // A spreadsheet's neutralised formula ('=…) stands for the text after the apostrophe.
     yield record.map(restoredCell);
   }
 }
 
 async function* xlsxRows(body: Readable): AsyncGenerator<string[]> {
-  const limited = body.pipe(limitedTo(MAX_IMPORT_BYTES));
-  body.on('error', (error) => limited.destroy(error));
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(limited, {
+  const { stream, failure } = limitedBody(body);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'ignore',
     worksheets: 'emit',
   });
   let isFirstSheet = true;
-  for await (const sheet of reader) {
+  for await (const sheet of untilFailed(reader, failure)) {
     if (!isFirstSheet) continue; // the rest is read to the end, so the stream finishes
     isFirstSheet = false;
-    for await (const row of sheet) {
+    for await (const row of untilFailed(sheet, failure)) {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       const cells = Array.from(values, (value) => cellText(value ?? null));
       if (cells.some((cell) => cell !== '')) yield cells;
