@@ -95,6 +95,7 @@ for (const dialect of DIALECTS) {
         '10.2.0.3,In Use,again,', // duplicate in the file
         'not-an-ip,In Use,x,',
         '10.2.0.5,Available,,', // the virtual row itself: unchanged
+        '10.2.0.6,In Use,nul\u0000here,', // text no engine may store
       ].join('\n');
       const before = await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id);
       const dry = await sendAs(t.current, me, 'POST', `/subnets/${subnet.id}/addresses/import?dryRun=true`, {
@@ -106,7 +107,7 @@ for (const dialect of DIALECTS) {
       expect(dry.body).toEqual({
         dryRun: true,
         applied: false,
-        counts: { create: 1, update: 1, unchanged: 2, error: 5 },
+        counts: { create: 1, update: 1, unchanged: 2, error: 6 },
         rows: [
           { row: 2, key: '10.2.0.1', outcome: 'unchanged' },
           { row: 3, key: '10.2.0.2', outcome: 'update' },
@@ -122,6 +123,7 @@ for (const dialect of DIALECTS) {
           { row: 8, key: '10.2.0.3', outcome: 'error', reason: messages.importDuplicateRow(4) },
           { row: 9, key: 'not-an-ip', outcome: 'error', reason: messages.invalidIPv4 },
           { row: 10, key: '10.2.0.5', outcome: 'unchanged' },
+          { row: 11, key: '10.2.0.6', outcome: 'error', reason: messages.textHasNul },
         ],
       });
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id)).toBe(before);
@@ -143,7 +145,7 @@ for (const dialect of DIALECTS) {
         applied: false,
         code: 'import_has_errors',
         error: messages.importHasErrors,
-        counts: { error: 5 },
+        counts: { error: 6 },
       });
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id)).toBe(before);
       const page = await injectAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses?q=10.2.0.2`);

@@ -24,6 +24,7 @@ import { nowIso } from '../db/db-values.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireSubnet } from '../subnets/subnets.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
+import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
 
 /** An address row of the file, checked: what to write and, for a new row, the history the file gives. */
@@ -94,7 +95,8 @@ async function readAddressFile(
     }
     checkRowCount(row - 1);
     const key = (cellOf(cells, index, 'ipAddress') ?? '').trim();
-    const checked = readAddressRow(subnet, cells, index);
+    // Text no engine may store (NUL, a lone surrogate) is refused like the JSON routes refuse it.
+    const checked = badTextPath(cells)?.problem ?? readAddressRow(subnet, cells, index);
     if (typeof checked === 'string') {
       read.push({ row, key, reason: checked });
       continue;

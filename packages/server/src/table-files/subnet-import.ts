@@ -24,6 +24,7 @@ import {
 } from '../subnets/subnet-repository.js';
 import { networkText, scanFrequencyFor, subnetPrefix } from '../subnets/subnet-rules.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
+import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
 
 /** A subnet row of the file as core's create schema parsed it, its prefix held against the tier. */
@@ -115,7 +116,8 @@ async function readSubnetFile(
     }
     checkRowCount(row - 1);
     const key = `${(cellOf(cells, index, 'networkIP') ?? '').trim()}/${(cellOf(cells, index, 'prefix') ?? '').trim()}`;
-    const checked = readSubnetRow(cells, index, tier, target, groups);
+    // Text no engine may store (NUL, a lone surrogate) is refused like the JSON routes refuse it.
+    const checked = badTextPath(cells)?.problem ?? readSubnetRow(cells, index, tier, target, groups);
     if (typeof checked === 'string') read.push({ row, key, reason: checked });
     else read.push({ row, key, value: checked });
   }

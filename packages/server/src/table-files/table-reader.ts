@@ -38,15 +38,40 @@ function cellText(value: ExcelJS.CellValue): string {
   return '';
 }
 
+/** Waits for a promise unless the body fails first (then rejects with its error). */
+type Guarded = <T>(promise: Promise<T>) => Promise<T>;
+
 /**
- * The items of `source` until `failure` rejects: a stream that fails (the size limit, a client gone)
- * does not end the parser reading from it, so the wait for each item races the failure.
+ * The body counted against the size limit, and a guard for each wait on what reads it: a stream that
+ * fails (the limit, a client gone) does not end every parser reading from it. One pending wait at a
+ * time holds the way to reject it, so nothing piles up per row.
  */
-async function* untilFailed<T>(source: AsyncIterable<T>, failure: Promise<never>): AsyncGenerator<T> {
+function limitedBody(body: Readable): { stream: Transform; guarded: Guarded } {
+  const stream = body.pipe(limitedTo(MAX_IMPORT_BYTES));
+  let failure: { error: unknown } | null = null;
+  let rejectWaiting: ((error: unknown) => void) | null = null;
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    rejectWaiting?.(error);
+  };
+  stream.once('error', fail);
+  body.once('error', fail);
+  const guarded: Guarded = (promise) =>
+    failure
+      ? Promise.reject(failure.error)
+      : new Promise((resolve, reject) => {
+          rejectWaiting = reject;
+          promise.then(resolve, reject);
+        });
+  return { stream, guarded };
+}
+
+/** The items of `source`, each wait guarded (see limitedBody). */
+async function* guardedItems<T>(source: AsyncIterable<T>, guarded: Guarded): AsyncGenerator<T> {
   const iterator = source[Symbol.asyncIterator]();
   try {
     for (;;) {
-      const next = await Promise.race([iterator.next(), failure]);
+      const next = await guarded(iterator.next());
       if (next.done) return;
       yield next.value;
     }
@@ -55,31 +80,22 @@ async function* untilFailed<T>(source: AsyncIterable<T>, failure: Promise<never>
   }
 }
 
-/** The body counted against the size limit, and a promise that rejects when either fails. */
-function limitedBody(body: Readable): { stream: Transform; failure: Promise<never> } {
-  const stream = body.pipe(limitedTo(MAX_IMPORT_BYTES));
-  const failure = new Promise<never>((_resolve, reject) => {
-    stream.once('error', reject);
-    body.once('error', reject);
-  });
-  failure.catch(() => undefined); // raced per row; an import that already ended does not care
-  return { stream, failure };
-}
-
 async function* csvRows(body: Readable): AsyncGenerator<string[]> {
-  const { stream, failure } = limitedBody(body);
+  const { stream } = limitedBody(body);
   const parser = stream.pipe(
     parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: 1024 * 1024 }),
   );
-  failure.catch((error: unknown) => parser.destroy(error instanceof Error ? error : undefined));
-  for await (const record of untilFailed(parser as AsyncIterable<string[]>, failure)) {
+  // The parser's own iterator ends with the error once it is destroyed with it.
+  stream.once('error', (error) => parser.destroy(error));
+  body.once('error', (error) => parser.destroy(error));
+  for await (const record of parser as AsyncIterable<string[]>) {
     // A spreadsheet's neutralised formula ('=…) stands for the text after the apostrophe.
     yield record.map(restoredCell);
   }
 }
 
 async function* xlsxRows(body: Readable): AsyncGenerator<string[]> {
-  const { stream, failure } = limitedBody(body);
+  const { stream, guarded } = limitedBody(body);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
@@ -87,10 +103,10 @@ async function* xlsxRows(body: Readable): AsyncGenerator<string[]> {
     worksheets: 'emit',
   });
   let isFirstSheet = true;
-  for await (const sheet of untilFailed(reader, failure)) {
+  for await (const sheet of guardedItems(reader, guarded)) {
     if (!isFirstSheet) continue; // the rest is read to the end, so the stream finishes
     isFirstSheet = false;
-    for await (const row of untilFailed(sheet, failure)) {
+    for await (const row of guardedItems(sheet, guarded)) {
       const values = Array.isArray(row.values) ? row.values.slice(1) : [];
       const cells = Array.from(values, (value) => cellText(value ?? null));
       if (cells.some((cell) => cell !== '')) yield cells;
