@@ -288,4 +288,22 @@ export const messages = {
   tokenLimitReached: (max: number) =>
     `An account can hold at most ${max} API tokens. Revoke tokens no longer used to create more.`,
   groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',
+
+  // Import and export (issue 18; texts are ours)
+  exportAllTooLarge: (cidr: string) =>
+    `Every address can be exported only for subnets of up to 65,536 addresses (a /16); ${cidr} is larger. Export the written addresses instead.`,
+  importTypeUnsupported: 'Send the file as text/csv or as an .xlsx workbook.',
+  importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
+  importTooManyRows: (max: number) => `A file can hold at most ${max.toLocaleString('en-US')} rows.`,
+  importUnreadable: 'The file could not be read as CSV or as an .xlsx workbook.',
+  importNoHeader: 'The file is empty: its first row must name the columns.',
+  importColumnUnknown: (column: string, columns: string) =>
+    `Unknown column "${column}": the columns are ${columns}.`,
+  importColumnRepeated: (column: string) => `The column ${column} appears twice in the header.`,
+  importColumnMissing: (column: string) => `The required column ${column} is missing from the header.`,
+  importDuplicateRow: (row: number) => `The same address is already on row ${row} of the file.`,
+  importSubnetOverlapsRow: (row: number) => `This subnet overlaps the subnet on row ${row} of the file.`,
+  importHasErrors: 'Nothing was imported: correct the rows with errors and try again.',
+  importDateInvalid: 'updatedDate must be a date and time in ISO 8601 form, or empty.',
+  tableFormatInvalid: 'Format must be csv or xlsx.',
 } as const;

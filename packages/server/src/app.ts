@@ -40,6 +40,7 @@ import { registerSupportRoutes } from './support/support-routes.js';
 import { registerTokenRoutes } from './tokens/token-routes.js';
 import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
+import { registerTableFileRoutes } from './table-files/table-file-routes.js';
 import { registerAccountScope } from './http/account-scope.js';
 import type { AppDeps } from './http/app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerTokenRoutes(app, deps);
   registerNextFreeRoutes(app, deps);
   registerFreePrefixRoutes(app, deps);
+  await registerTableFileRoutes(app, deps);
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -103,7 +103,7 @@ export const auditItemResponse = z.object({
   userId: z.string().nullable(),
   userEmail: z.string().nullable(),
   actor: z.string().nullable().describe('who acted when no user did, e.g. "scanner HQ"'),
-  action: z.string().describe('create, update or delete'),
+  action: z.string().describe('create, update, delete or import (one entry for a whole file)'),
   entity: z.string().describe('group, subnet, address, approval, approval-confirmed, ...'),
   entityId: z.string().describe('the object id; for an address its IP address'),
   subnetId: z.string().nullable(),

@@ -121,3 +121,26 @@ export async function insertAddressRows(
   const change = rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS);
   await adjustStatusCounts(db, subnet.id, change);
 }
+
+/**
+ * Inserts never-written addresses with their data in multi-row statements, skipping any that a
+ * concurrent writer stored meanwhile: answers the addresses inserted (counts are the caller's).
+ */
+export async function insertAbsentAddressRows(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  rows: readonly AddressData[],
+): Promise<Set<bigint>> {
+  const inserted = new Set<bigint>();
+  for (const chunk of chunksOf(rows)) {
+    const keys = await db
+      .insertInto('ip_addresses')
+      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
+      .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
+      .returning('sort_key')
+      .execute();
+    for (const row of keys) inserted.add(valueOfSortKey(row.sort_key));
+  }
+  return inserted;
+}

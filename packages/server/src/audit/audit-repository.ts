@@ -7,7 +7,7 @@ import type { Db } from '../db/database.js';
 export interface AuditEntry {
   accountId: string | null;
   userId: string | null;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'import';
   entity: string;
   entityId: string;
   before?: unknown;

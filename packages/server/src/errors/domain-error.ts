@@ -49,12 +49,16 @@ export type ErrorCode =
   | 'split_too_many'
   | 'nothing_to_export'
   | 'apply_blocked'
-  | 'internal'
   | 'token_invalid'
   | 'token_not_allowed'
   | 'token_read_only'
   | 'subnet_full'
-  | 'token_limit_reached';
+  | 'token_limit_reached'
+  | 'import_type_unsupported'
+  | 'import_unreadable'
+  | 'import_has_errors'
+  | 'export_too_large'
+  | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */
 export class DomainError extends Error {

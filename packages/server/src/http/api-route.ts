@@ -7,6 +7,12 @@ declare module 'fastify' {
      * the Origin and JSON checks of the write guard do not apply to it.
      */
     isExemptFromWriteGuard?: boolean;
+    /**
+     * Set on an import route, whose body is a file (CSV or XLSX) streamed to its handler: the write
+     * guard checks the Origin but leaves the media type to the route's parsers, and the text guard
+     * leaves the stream alone (the import checks every cell it reads).
+     */
+    isFileUpload?: boolean;
   }
 }
 

@@ -81,6 +81,10 @@ for (const dialect of DIALECTS) {
           'DELETE /api/accounts/:accountId/tokens/:tokenId',
           'POST /api/accounts/:accountId/subnets/:subnetId/addresses/next',
           'GET /api/accounts/:accountId/groups/:groupId/free-prefixes',
+          'GET /api/accounts/:accountId/subnets/:subnetId/addresses/export',
+          'GET /api/accounts/:accountId/subnets/export',
+          'POST /api/accounts/:accountId/subnets/:subnetId/addresses/import',
+          'POST /api/accounts/:accountId/groups/:groupId/subnets/import',
         ]),
       );
     });

@@ -48,7 +48,8 @@ export function registerTextGuard(app: FastifyInstance): void {
   });
   app.addHook('preValidation', async (request) => {
     if (!isApiRoute(request)) return;
-    const found = badTextPath(request.body) ?? badTextPath(request.query);
+    const body = request.routeOptions.config.isFileUpload ? undefined : request.body;
+    const found = badTextPath(body) ?? badTextPath(request.query);
     if (found !== null) {
       // A path through a deeply nested body is cut short; the start says where it is.
       const path = found.path.length > 100 ? `${found.path.slice(0, 100)}…` : found.path;

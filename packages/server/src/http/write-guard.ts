@@ -49,7 +49,7 @@ export function registerWriteGuard(app: FastifyInstance, publicUrl: string | nul
     if (!hasApiToken && (!isSameOriginOrAbsent(request, publicUrl) || isCrossSiteFetch(request))) {
       throw new DomainError('foreign_origin', messages.foreignOrigin);
     }
-    if (!hasBody(request)) return;
+    if (!hasBody(request) || request.routeOptions.config.isFileUpload) return;
     const type = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') throw new DomainError('json_required', messages.jsonRequired);
   });

@@ -5,7 +5,10 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SUBNET_COLUMNS } from '@ipam/core/table-files';
 import { GroupFormModal } from '../../../components/groups/group-form-modal.js';
+import { ExportMenu } from '../../../components/table-files/export-menu.js';
+import { ImportDialog } from '../../../components/table-files/import-dialog.js';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
@@ -39,6 +42,8 @@ function GroupManagement({ accountId }: { accountId: string }) {
   const [isFormOpen, setFormOpen] = useState(false);
   // The server's refusal stays on the page (a group that still holds groups or subnets).
   const [refusal, setRefusal] = useState<{ name: string; message: string } | null>(null);
+  const [importInto, setImportInto] = useState<Group | null>(null);
+  const subnetsPath = `/api/accounts/${accountId}/subnets`;
 
   const openForm = (group: Group | null) => {
     setEditing(group);
@@ -94,7 +99,16 @@ function GroupManagement({ accountId }: { accountId: string }) {
         <Anchor component={Link} to={paths.ips} size="sm">
           Back to IPs
         </Anchor>
-        <Button onClick={() => openForm(null)}>+ Add Group</Button>
+        <Row gap="xs">
+          <ExportMenu
+            label="Export subnets"
+            choices={[
+              { label: 'All subnets (CSV)', href: `${subnetsPath}/export?format=csv` },
+              { label: 'All subnets (XLSX)', href: `${subnetsPath}/export?format=xlsx` },
+            ]}
+          />
+          <Button onClick={() => openForm(null)}>+ Add Group</Button>
+        </Row>
       </Row>
       {refusal && (
         <Alert
@@ -144,6 +158,14 @@ function GroupManagement({ accountId }: { accountId: string }) {
                       </Button>
                       <Button
                         size="xs"
+                        variant="default"
+                        aria-label={`Import subnets into ${group.name}`}
+                        onClick={() => setImportInto(group)}
+                      >
+                        Import subnets
+                      </Button>
+                      <Button
+                        size="xs"
                         variant="subtle"
                         color="red"
                         aria-label={`Delete group ${group.name}`}
@@ -160,6 +182,13 @@ function GroupManagement({ accountId }: { accountId: string }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      <ImportDialog
+        title={`Import subnets into ${importInto?.name ?? ''}`}
+        columns={SUBNET_COLUMNS}
+        path={`/api/accounts/${accountId}/groups/${importInto?.id ?? ''}/subnets/import`}
+        opened={importInto !== null}
+        onClose={() => setImportInto(null)}
+      />
       <GroupFormModal
         accountId={accountId}
         groups={list}

@@ -22,6 +22,9 @@ import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
 import { type AddressView, firstListedAddress } from '../address-paging.js';
+import { ExportMenu } from '../../../components/table-files/export-menu.js';
+import { ImportDialog } from '../../../components/table-files/import-dialog.js';
+import { ADDRESS_COLUMNS, canExportEveryAddress } from '@ipam/core/table-files';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { NextFreeButton } from './next-free-button.js';
@@ -152,6 +155,26 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   const approvals = useApprovals(accountId, subnet.id);
   const [isApprovalsOpen, setApprovalsOpen] = useState(false);
   const pending = approvals.data ?? [];
+  const [isImportOpen, setImportOpen] = useState(false);
+  const addressesPath = `/api/accounts/${accountId}/subnets/${subnet.id}/addresses`;
+  const length = subnet.version === 4 ? subnet.bits : subnet.prefixLength;
+  const allRefusal = canExportEveryAddress({ version: subnet.version, length })
+    ? undefined
+    : 'Every address can be exported for subnets up to a /16.';
+  const exportChoices = [
+    { label: 'Written addresses (CSV)', href: `${addressesPath}/export?format=csv&all=false` },
+    { label: 'Written addresses (XLSX)', href: `${addressesPath}/export?format=xlsx&all=false` },
+    {
+      label: 'Every address (CSV)',
+      href: `${addressesPath}/export?format=csv&all=true`,
+      disabledReason: allRefusal,
+    },
+    {
+      label: 'Every address (XLSX)',
+      href: `${addressesPath}/export?format=xlsx&all=true`,
+      disabledReason: allRefusal,
+    },
+  ];
 
   useEffect(() => {
     if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
@@ -227,6 +250,10 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
         </Row>
         <Row gap="sm">
           {subnetPrefix && <SubnetWarningList prefix={subnetPrefix} usedAddresses={rows.usedCount ?? 0} />}
+          <ExportMenu choices={exportChoices} />
+          <Button size="xs" variant="default" onClick={() => setImportOpen(true)}>
+            Import
+          </Button>
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {rows.usedPercent ?? 0}% Used
           </Badge>
@@ -274,6 +301,13 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
         subnetId={subnet.id}
         address={editing}
         onClose={() => setEditing(null)}
+      />
+      <ImportDialog
+        title={`Import addresses into ${subnet.name}`}
+        columns={ADDRESS_COLUMNS}
+        path={`${addressesPath}/import`}
+        opened={isImportOpen}
+        onClose={() => setImportOpen(false)}
       />
       <PendingApprovalsModal
         accountId={accountId}
