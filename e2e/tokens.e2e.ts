@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/app.js';
@@ -5,7 +6,8 @@ import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/br
 import { type AppServer, startServer } from './support/server.js';
 
 // Settings ▸ API Tokens against the real server: create a token in the page, read its secret from the
-// page, use it from a script (Node's fetch with Bearer: list subnets, next free), revoke it, see 401.
+// page, use it from a script (Node's fetch with Bearer: list subnets, next free, a CSV import checked by
+// a dry run and then applied, an XLSX export), revoke it, see 401.
 
 async function choose(page: Page, scope: Locator, label: string, option: string): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
@@ -101,6 +103,60 @@ describe('Settings ▸ API Tokens', () => {
       expiresInDays: null,
     });
     expect(mint.status).toBe(403);
+  });
+
+  it('imports a CSV from the script with a dry run first, then applies it and exports XLSX', async () => {
+    const base = `${server.baseUrl}/api/accounts/${accountId}/subnets/${subnetId}/addresses`;
+    const csv = [
+      'ipAddress,status,hostname,description',
+      '192.168.50.10,In Use,db-1,primary database',
+      '192.168.50.11,Reserved,,printer',
+    ].join('\n');
+    const send = (dryRun: boolean) =>
+      fetch(`${base}/import?dryRun=${dryRun}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'text/csv' },
+        body: csv,
+      });
+    const dry = await send(true);
+    expect(dry.status).toBe(200);
+    const dryReport = (await dry.json()) as { dryRun: boolean; applied: boolean; rows: unknown[] };
+    expect(dryReport).toMatchObject({ dryRun: true, applied: false });
+    expect(dryReport.rows).toEqual([
+      expect.objectContaining({ row: 2, key: '192.168.50.10', outcome: 'create' }),
+      expect.objectContaining({ row: 3, key: '192.168.50.11', outcome: 'create' }),
+    ]);
+    const unwritten = await scriptCall(
+      server.baseUrl,
+      secret,
+      'GET',
+      `${base.slice(server.baseUrl.length)}?q=db-1`,
+    );
+    expect(JSON.stringify(unwritten.body)).not.toContain('db-1');
+    const applied = await send(false);
+    expect(applied.status).toBe(200);
+    expect(await applied.json()).toMatchObject({ dryRun: false, applied: true });
+    const written = await scriptCall(
+      server.baseUrl,
+      secret,
+      'GET',
+      `${base.slice(server.baseUrl.length)}?q=db-1`,
+    );
+    expect(JSON.stringify(written.body)).toContain('primary database');
+
+    const exported = await fetch(`${base}/export?format=xlsx&all=false`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await exported.arrayBuffer());
+    const rows: string[] = [];
+    workbook.worksheets[0]?.eachRow((row) => rows.push(JSON.stringify(row.values)));
+    expect(rows[0]).toContain('ipAddress');
+    expect(rows.join('\n')).toContain('192.168.50.10');
+    expect(rows.join('\n')).toContain('db-1');
+    expect(rows.join('\n')).toContain('192.168.50.11');
   });
 
   it('shows the last use, and Next free in the IP view opens the following free address', async () => {
