@@ -67,8 +67,8 @@ export async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setu
   };
 }
 
-/** A tier-1 account with a /8 and 100,000 written addresses, inserted through the repository. */
-export async function setUp(kind: 'sqlite' | 'postgres'): Promise<Setup> {
+/** A throw-away database holding a tier-1 account whose only subnet is 10.0.0.0/8, nothing written. */
+export async function createSlash8Account(kind: 'sqlite' | 'postgres') {
   const { target, cleanup } = await openTarget(kind);
   const db = openDatabase(target);
   await migrateToLatest(db);
@@ -87,6 +87,12 @@ export async function setUp(kind: 'sqlite' | 'postgres'): Promise<Setup> {
     networkIP: '10.0.0.0',
     length: 8,
   });
+  return { db, target, cleanup, email, userId, accountId, ctx, subnet };
+}
+
+/** A tier-1 account with a /8 and 100,000 written addresses, inserted through the repository. */
+export async function setUp(kind: 'sqlite' | 'postgres'): Promise<Setup> {
+  const { db, target, cleanup, email, userId, accountId, subnet } = await createSlash8Account(kind);
   const perBlock = WRITTEN / BLOCKS;
   const started = performance.now();
   for (let k = 0; k < BLOCKS; k++) {

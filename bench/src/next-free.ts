@@ -6,59 +6,19 @@
  * (what a plain walk of the rows costs). SQLite file and PostgreSQL; medians of 15 runs after 2 warm-ups.
  * Run: node --conditions=source --import tsx bench/src/next-free.ts
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { findAccountOfMember, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { addressesBetweenStored } from '@ipam/server/addresses/address-walks';
 import { insertAddressRows } from '@ipam/server/addresses/address-write-repository';
 import { assignNextFree, freeAddressesOf } from '@ipam/server/addresses/next-free';
-import { signUp } from '@ipam/server/auth/sign-up';
-import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
-import { migrateToLatest } from '@ipam/server/db/migrate';
-import { noopEventPublisher } from '@ipam/server/events/event-publisher';
-import { createGroup } from '@ipam/server/groups/groups';
+import type { DatabaseTarget } from '@ipam/server/db/database';
 import { requireSubnet } from '@ipam/server/subnets/subnets';
-import { createSubnet } from '@ipam/server/subnets/subnets';
 import { formatAddress } from '@ipam/core/ip-address';
+import { createSlash8Account } from './address-fixture.js';
 import { machineLine, median } from './bench-utils.js';
 
 const WRITTEN = 100_000;
 const RUNS = 15;
 const WARM_UPS = 2;
-const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function openTarget(kind: 'sqlite' | 'postgres') {
-  const dir = mkdtempSync(join(tmpdir(), 'ipam-bench-next-free-'));
-  if (kind === 'sqlite') {
-    const target: DatabaseTarget = { kind: 'sqlite', file: join(dir, 'ipam.sqlite') };
-    return { target, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `ipam_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  const target: DatabaseTarget = { kind: 'postgres', url: url.toString() };
-  return {
-    target,
-    cleanup: async () => {
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
 
 async function timed(runs: number, work: () => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -77,25 +37,8 @@ interface Row {
 }
 
 async function benchEngine(kind: 'sqlite' | 'postgres'): Promise<Row[]> {
-  const { target, cleanup } = await openTarget(kind);
-  const db = openDatabase(target);
+  const { db, target, cleanup, userId, accountId, ctx, subnet: created } = await createSlash8Account(kind);
   try {
-    await migrateToLatest(db);
-    const email = `bench-${randomBytes(4).toString('hex')}@example.com`;
-    const { userId, accountId } = await signUp(db, { email, password: 'correct horse battery' });
-    await updateTierAndLimits(db, accountId, { tier: 1, maxusers: 5, maxnetworks: 10 });
-    const account = await findAccountOfMember(db, accountId, userId);
-    if (!account) throw new Error('account not created');
-    const ctx = { db, account, userId, events: noopEventPublisher };
-    const group = await createGroup(ctx, { name: 'Bench' });
-    const created = await createSubnet(ctx, {
-      version: 4,
-      name: 'Ten',
-      vlanId: 10,
-      groupId: group.id,
-      networkIP: '10.0.0.0',
-      length: 8,
-    });
     const ref = { id: created.id, version: 4 as const };
     const updatedDate = new Date().toISOString();
     const loadStarted = performance.now();
