@@ -60,7 +60,7 @@ describe('group management', () => {
       'Core',
       'Core network',
       'No Parent',
-      'EditDelete',
+      'EditImport subnetsDelete',
     ]);
     expect(await groupRow(page, 'Edge').getByRole('cell').nth(2).textContent()).toBe('Core');
     await screenshot(page, 'groups-list');
