@@ -19,6 +19,22 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** Runs `run` twice to warm up, then `runs` times; the median, fastest and slowest time in ms. */
+export async function timeMedian(
+  run: () => Promise<unknown>,
+  runs = 15,
+): Promise<{ median: number; min: number; max: number }> {
+  await run();
+  await run();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await run();
+    times.push(performance.now() - start);
+  }
+  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
+}
+
 /** One line describing where and when the benchmark ran. */
 export function machineLine(): string {
   const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';

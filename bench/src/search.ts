@@ -16,11 +16,10 @@ import { createGroup } from '@ipam/server/groups/groups';
 import { searchAccount } from '@ipam/server/search/search';
 import { createSubnet } from '@ipam/server/subnets/subnets';
 import { openTarget, PASSWORD } from './address-fixture.js';
-import { machineLine, median } from './bench-utils.js';
+import { machineLine, timeMedian } from './bench-utils.js';
 
 const SUBNETS = 50;
 const PER_SUBNET = 2000;
-const QUERY_RUNS = 15;
 const TARGET_MS = 100;
 
 /** Subnet k is 10.k.0.0/16 named "Floor k"; its written addresses are 10.k.0.1 … 10.k.7.208. */
@@ -76,18 +75,6 @@ const QUERIES: ReadonlyArray<{ kind: string; q: string }> = [
   { kind: 'subnet name', q: 'Floor 42' },
   { kind: 'no match', q: 'nothing-here' },
 ];
-
-async function timeMedian(run: () => Promise<unknown>) {
-  await run();
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < QUERY_RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
-}
 
 async function main(): Promise<void> {
   console.log(`# ${machineLine()}`);
