@@ -25,6 +25,9 @@ const QUERY_RUNS = 15;
 const LOAD_RUNS = 3;
 const LOAD_SECONDS = 4;
 const CONNECTIONS = 10;
+/** To iterate faster: `IPAM_BENCH_ENGINES=postgres` runs one engine, `IPAM_BENCH_LIST_ONLY=1` only health and list. */
+const ENGINES = (process.env.IPAM_BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const LIST_ONLY = process.env.IPAM_BENCH_LIST_ONLY === '1';
 
 const ip = (a: number, b: number, c: number, d: number) => `${a}.${b}.${c}.${d}`;
 
@@ -163,11 +166,12 @@ async function measureLoad(setup: Setup) {
       putEdit: rotatingPut((n) => `${addresses}/10.126.${(n % 8000) >> 8}.${(n % 8000) & 255}`, 'edited'),
     };
     const runs: Record<keyof typeof targets, LoadRun[]> = { health: [], list: [], putNew: [], putEdit: [] };
-    for (const options of Object.values(targets)) {
+    for (const options of LIST_ONLY ? [targets.health, targets.list] : Object.values(targets)) {
       await autocannon({ ...options, connections: CONNECTIONS, duration: 1 }); // warm-up
     }
     for (let run = 0; run < LOAD_RUNS; run++) {
       for (const name of Object.keys(targets) as (keyof typeof targets)[]) {
+        if (LIST_ONLY && name !== 'health' && name !== 'list') continue;
         const result = await loadRun(server, targets[name]);
         if (result.non2xx > 0 || result.errors > 0) {
           throw new Error(`${name}: ${result.non2xx} non-2xx responses, ${result.errors} errors`);
@@ -190,7 +194,7 @@ async function main(): Promise<void> {
   const header = machineLine();
   const queryTables: string[] = [];
   const loadTables: string[] = [];
-  for (const kind of ['sqlite', 'postgres'] as const) {
+  for (const kind of (['sqlite', 'postgres'] as const).filter((engine) => ENGINES.includes(engine))) {
     const setup = await setUp(kind);
     out(`${kind}: inserted ${WRITTEN} addresses in ${(setup.insertMs / 1000).toFixed(1)} s`);
     try {
@@ -208,7 +212,7 @@ async function main(): Promise<void> {
         putNew: 'PUT a never-written address',
         putEdit: 'PUT a written address (hostname edit)',
       };
-      for (const name of ['list', 'putNew', 'putEdit'] as const) {
+      for (const name of LIST_ONLY ? (['list'] as const) : (['list', 'putNew', 'putEdit'] as const)) {
         const ratios = load[name].map((r, i) => r.requests.average / (load.health[i]?.requests.average ?? 1));
         loadTables.push(
           `| ${kind} | ${labels[name]} | ` +

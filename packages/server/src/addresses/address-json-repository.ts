@@ -38,8 +38,20 @@ const sqliteItem = `json_object('id', a.id, 'ipAddress', a.ip_address, 'status',
   'hostname', a.hostname, 'description', a.description,
   'allowScannerUpdate', json(case when a.allow_scanner_update = 1 then 'true' else 'false' end),
   'updatedDate', a.updated_date, 'updatedBy', a.updated_by)`;
-/** PostgreSQL's json_build_object writes spaces around every colon: the item is concatenated instead. */
-const postgresItem = itemJson((column) => `coalesce(to_json(${column})::text, 'null')`);
+/** Columns only the server writes, never holding a quote, backslash or control character. */
+const PLAIN_TEXT_COLUMNS = new Set(['a.id', 'a.ip_address', 'a.status', 'a.updated_date']);
+
+/**
+ * PostgreSQL's json_build_object writes spaces around every colon: the item is concatenated instead.
+ * Only the free texts (hostname, description, updatedBy) go through `to_json`; the columns the server
+ * alone writes (an id, an address, a status, an ISO date) are quoted as they are — `to_json` on every
+ * column was most of PostgreSQL's CPU for a page.
+ */
+const postgresItem = itemJson((column) =>
+  PLAIN_TEXT_COLUMNS.has(column)
+    ? `coalesce('"' || ${column} || '"', 'null')`
+    : `coalesce(to_json(${column})::text, 'null')`,
+);
 
 /**
  * The stored rows of a key range of the subnet as one text: each row's sort key followed by its item's

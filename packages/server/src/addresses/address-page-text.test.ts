@@ -34,7 +34,8 @@ describeEachDialect('the unfiltered page written as JSON text', (dialect) => {
       const listed = listedAddresses(subnet.prefix);
       const statuses: AddressStatus[] = ['In Use', 'Reserved', 'Available'];
       const rows = [];
-      // Every third address written, with texts that need escaping and both scanner flags.
+      // Every third address written, with texts that need escaping, both scanner flags, with and without
+      // an update date and author.
       for (let value = listed.first, i = 0; value <= listed.last; value++, i++) {
         if (i % 3 !== 1 && value !== listed.last) continue;
         rows.push({
@@ -48,6 +49,13 @@ describeEachDialect('the unfiltered page written as JSON text', (dialect) => {
         });
       }
       await insertAddressRows(db, ctx.account.id, { id: subnet.id, version: subnet.prefix.version }, rows);
+      // The column allows a row without an update date: its item must say null there too.
+      await db
+        .updateTable('ip_addresses')
+        .set({ updated_date: null })
+        .where('subnet_id', '=', subnet.id)
+        .where('status', '=', 'Reserved')
+        .execute();
       // Hand-written cursors: the network address (before the first listed), the last address.
       for (const cursor of [
         formatAddress(subnet.prefix.version, subnet.prefix.network),
