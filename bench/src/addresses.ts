@@ -19,9 +19,8 @@ import {
   type BenchServer,
   type LoadResult,
 } from './bench-server.js';
-import { machineLine, median } from './bench-utils.js';
+import { machineLine, median, timeMedian } from './bench-utils.js';
 
-const QUERY_RUNS = 15;
 const LOAD_RUNS = 3;
 const LOAD_SECONDS = 4;
 const CONNECTIONS = 10;
@@ -30,20 +29,6 @@ const ENGINES = (process.env.IPAM_BENCH_ENGINES ?? 'sqlite,postgres').split(',')
 const LIST_ONLY = process.env.IPAM_BENCH_LIST_ONLY === '1';
 
 const ip = (a: number, b: number, c: number, d: number) => `${a}.${b}.${c}.${d}`;
-
-async function timeMedian(
-  run: () => Promise<unknown>,
-): Promise<{ median: number; min: number; max: number }> {
-  await run();
-  await run();
-  const times: number[] = [];
-  for (let i = 0; i < QUERY_RUNS; i++) {
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  return { median: median(times), min: Math.min(...times), max: Math.max(...times) };
-}
 
 /** The page requests measured; "deep" cursors sit in the middle of the /8. */
 const pageCases: { name: string; request: AddressPageRequest; expectItems: number }[] = [
