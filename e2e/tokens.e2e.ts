@@ -166,6 +166,11 @@ describe('Settings ▸ API Tokens', () => {
     await row.getByText('provisioning script').waitFor();
     expect(await row.textContent()).not.toContain('Never');
     await screenshot(page, 'tokens-list');
+    // History names the token the script's changes came through, and the import as one entry.
+    await page.goto(`${baseUrl}/history`);
+    await page.getByText('Addresses imported').first().waitFor();
+    expect(await page.getByText('(token provisioning script)').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'tokens-history');
     await page.goto(`${baseUrl}/ips?subnet=${subnetId}`);
     await page.getByRole('heading', { name: 'IP Addresses for Subnet: Lab LAN' }).waitFor();
     await page.getByRole('button', { name: 'Next free' }).click();

@@ -77,12 +77,27 @@ describe('changeSummary and changeAuthor', () => {
     expect(
       changeSummary({ action: 'update', entity: 'scan', entityId: 's1', before: null, after: { hosts: 3 } }),
     ).toBe('Scan changed');
+    expect(
+      changeSummary({
+        action: 'import',
+        entity: 'address',
+        entityId: 'subnet-1',
+        before: null,
+        after: { rows: 2, create: 2 },
+      }),
+    ).toBe('Addresses imported');
+    expect(
+      changeSummary({ action: 'import', entity: 'subnet', entityId: 'g1', before: null, after: { rows: 1 } }),
+    ).toBe('Subnets imported');
   });
 
   it('names the person, the program, or a removed user', () => {
     const entity = 'address';
     expect(changeAuthor({ userEmail: 'a@example.com', userId: 'u1', actor: null, entity })).toBe(
       'a@example.com',
+    );
+    expect(changeAuthor({ userEmail: 'a@example.com', userId: 'u1', actor: 'token cli', entity })).toBe(
+      'a@example.com (token cli)',
     );
     expect(changeAuthor({ userEmail: null, userId: null, actor: 'scanner HQ', entity })).toBe('scanner HQ');
     expect(changeAuthor({ userEmail: null, userId: 'u9', actor: null, entity })).toBe('A removed user');

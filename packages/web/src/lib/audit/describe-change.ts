@@ -51,7 +51,11 @@ const ENTITY_LABELS: Record<string, string> = {
   plan_subnet: 'Plan subnet',
   account: 'Account',
   checkout_session: 'Checkout',
+  token: 'API token',
 };
+
+/** What an import brings in, by the entity its audit entry names. */
+const IMPORTED_LABELS: Record<string, string> = { address: 'Addresses', subnet: 'Subnets' };
 
 const ACTION_LABELS: Record<string, string> = { create: 'created', update: 'changed', delete: 'deleted' };
 
@@ -122,11 +126,12 @@ export function fieldChanges(
 }
 
 /**
- * Who made the change: the user's e-mail, the acting program (e.g. "scanner HQ"), a removed user, or
- * for approval entries and scans without a named actor, the scanner.
+ * Who made the change: the user's e-mail (with the API token it came through, if any), the acting
+ * program (e.g. "scanner HQ"), a removed user, or for approval entries and scans without a named
+ * actor, the scanner.
  */
 export function changeAuthor(item: Pick<AuditItem, 'userEmail' | 'userId' | 'actor' | 'entity'>): string {
-  if (item.userEmail) return item.userEmail;
+  if (item.userEmail) return item.actor ? `${item.userEmail} (${item.actor})` : item.userEmail;
   if (item.actor) return item.actor;
   if (item.userId) return 'A removed user';
   return item.entity === 'approval' || item.entity === 'scan' ? 'Scanner' : 'System';
@@ -146,6 +151,7 @@ function nameOf(item: Pick<AuditItem, 'before' | 'after'>): string | null {
 export function changeSummary(
   item: Pick<AuditItem, 'action' | 'entity' | 'entityId' | 'before' | 'after'>,
 ): string {
+  if (item.action === 'import') return `${IMPORTED_LABELS[item.entity] ?? labelOf(item.entity)} imported`;
   const entity = ENTITY_LABELS[item.entity] ?? labelOf(item.entity);
   const name = item.entity === 'address' ? item.entityId : nameOf(item);
   const action = ACTION_LABELS[item.action] ?? item.action;
