@@ -14,26 +14,14 @@ import type { DatabaseTarget } from '@ipam/server/db/database';
 import { requireSubnet } from '@ipam/server/subnets/subnets';
 import { formatAddress } from '@ipam/core/ip-address';
 import { createSlash8Account } from './address-fixture.js';
-import { machineLine, median } from './bench-utils.js';
+import { machineLine, timeMedian } from './bench-utils.js';
 
 const WRITTEN = 100_000;
-const RUNS = 15;
-const WARM_UPS = 2;
-
-async function timed(runs: number, work: () => Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UPS + runs; i++) {
-    const started = performance.now();
-    await work();
-    if (i >= WARM_UPS) times.push(performance.now() - started);
-  }
-  return times;
-}
 
 interface Row {
   engine: string;
   what: string;
-  times: number[];
+  timing: { median: number; min: number; max: number };
 }
 
 async function benchEngine(kind: 'sqlite' | 'postgres'): Promise<Row[]> {
@@ -66,32 +54,34 @@ async function benchEngine(kind: 'sqlite' | 'postgres'): Promise<Row[]> {
     rows.push({
       engine: kind,
       what: 'look-up of the first free address',
-      times: await timed(RUNS, () => freeAddressesOf(db, subnet, 1)),
+      timing: await timeMedian(() => freeAddressesOf(db, subnet, 1)),
     });
     rows.push({
       engine: kind,
       what: 'look-up of the first 16 free addresses',
-      times: await timed(RUNS, () => freeAddressesOf(db, subnet, 16)),
+      timing: await timeMedian(() => freeAddressesOf(db, subnet, 16)),
     });
     rows.push({
       engine: kind,
       what: 'assignment (lock, look-up, write, audit, commit)',
-      times: await timed(RUNS, () =>
+      timing: await timeMedian(() =>
         assignNextFree(ctx, created.id, { status: 'In Use', hostname: '', description: '', count: 1 }),
       ),
     });
     rows.push({
       engine: kind,
       what: 'for scale: reading every stored key up to the gap (batches of 2,000)',
-      times: await timed(5, () =>
-        addressesBetweenStored(
-          db,
-          ref,
-          created.prefix.network + 1n,
-          created.prefix.network + 16_777_214n,
-          {},
-          1,
-        ),
+      timing: await timeMedian(
+        () =>
+          addressesBetweenStored(
+            db,
+            ref,
+            created.prefix.network + 1n,
+            created.prefix.network + 16_777_214n,
+            {},
+            1,
+          ),
+        5,
       ),
     });
     return rows;
@@ -120,6 +110,6 @@ console.log('|---|---|---|---|---|');
 for (const row of results) {
   const fixed = (value: number) => value.toFixed(2);
   console.log(
-    `| ${row.engine} | ${row.what} | ${fixed(median(row.times))} | ${fixed(Math.min(...row.times))} | ${fixed(Math.max(...row.times))} |`,
+    `| ${row.engine} | ${row.what} | ${fixed(row.timing.median)} | ${fixed(row.timing.min)} | ${fixed(row.timing.max)} |`,
   );
 }
