@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { openDatabase, type Db, type DatabaseTarget } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { migrateToLatest, migrateUpTo } from '../src/db/migrate.js';
 import { testPostgresUrl, type Dialect } from './global-setup.js';
 
 export { testPostgresUrl, type Dialect };
@@ -48,8 +48,14 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Creates a fresh database: a temp-folder SQLite file, or a new `ipam_t_<random>` PostgreSQL database. */
-export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
+/**
+ * Creates a fresh database: a temp-folder SQLite file, or a new `ipam_t_<random>` PostgreSQL database,
+ * migrated to the latest migration or, with `upTo`, to that one (a test of a later migration's upgrade).
+ */
+export async function createTestDatabase(
+  dialect: Dialect,
+  options: { upTo?: string } = {},
+): Promise<TestDatabase> {
   const plan = plans[dialect];
   if (plan.kind !== 'run') {
     throw new Error(
@@ -72,7 +78,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await migrateToLatest(db);
+    if (options.upTo === undefined) await migrateToLatest(db);
+    else await migrateUpTo(db, options.upTo);
   } catch (error) {
     await destroy();
     throw error;

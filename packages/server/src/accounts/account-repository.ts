@@ -101,16 +101,43 @@ export async function findAccountOfMember(
     .executeTakeFirst();
 }
 
-const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], (db, param) =>
-  db
+/** A live session's user and the account they belong to: what an account route's caller check reads. */
+export interface SessionInAccount {
+  userId: string;
+  expiresAt: string;
+  account: AccountRecord;
+}
+
+/**
+ * The caller check of every account route as a query: the live session with this token hash (not
+ * expired at `now`) whose user belongs to the account, with the account read fresh; no row when either
+ * is missing. Its columns are the account's (as `AccountRecord`) with `userId` and `expiresAt`: a route
+ * that joins its own data to it (one round trip) names that data's columns apart from these.
+ */
+export function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' | 'now') => string) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users_accounts', 'users_accounts.user_id', 'sessions.user_id')
     .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
     .select([...accountColumns, 'sessions.user_id as userId', 'sessions.expires_at as expiresAt'])
     .where('sessions.id', '=', param('sessionId'))
     .where('sessions.expires_at', '>', param('now'))
-    .where('users_accounts.account_id', '=', param('accountId')),
-);
+    .where('users_accounts.account_id', '=', param('accountId'));
+}
+
+/** The caller of a `selectAccountOfSession` row (extra columns of joined data are left out). */
+export function sessionInAccountOf(
+  row: AccountRecord & { userId: string; expiresAt: string },
+): SessionInAccount {
+  const { id, uid, reference, tier, maxusers, maxnetworks, subId, subStatus, subStart, subEnd } = row;
+  return {
+    userId: row.userId,
+    expiresAt: row.expiresAt,
+    account: { id, uid, reference, tier, maxusers, maxnetworks, subId, subStatus, subStart, subEnd },
+  };
+}
+
+const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], selectAccountOfSession);
 
 /**
  * The account of a request in one query, compiled once (every account route makes it): the live
@@ -122,11 +149,9 @@ export async function findAccountOfSession(
   sessionId: string,
   accountId: string,
   now: string,
-): Promise<{ userId: string; expiresAt: string; account: AccountRecord } | undefined> {
+): Promise<SessionInAccount | undefined> {
   const [row] = await accountOfSession(db, { sessionId, accountId, now });
-  if (!row) return undefined;
-  const { userId, expiresAt, ...account } = row;
-  return { userId, expiresAt, account };
+  return row && sessionInAccountOf(row);
 }
 
 /**

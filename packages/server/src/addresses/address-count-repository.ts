@@ -1,4 +1,9 @@
 import type { Prefix } from '@ipam/core/prefix';
+import {
+  selectAccountOfSession,
+  sessionInAccountOf,
+  type SessionInAccount,
+} from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -104,6 +109,71 @@ export async function findListedSubnet(
 ): Promise<ListedSubnetCounts | undefined> {
   const [row] = await listedSubnet(db, { accountId, subnetId });
   return row && listedSubnetOf(row);
+}
+
+/**
+ * The caller check of an account route (`selectAccountOfSession`) with the subnet to list and its
+ * status counts joined to it (null columns when the account has no such subnet): one row when the
+ * caller is a member, none otherwise. Joined, not nested: a nested subnet query would be materialised.
+ */
+export function selectCallerWithListedSubnet(
+  db: Db,
+  param: (name: 'sessionId' | 'now' | 'accountId' | 'subnetId') => string,
+) {
+  return selectAccountOfSession(db, param)
+    .leftJoin('subnets', (join) =>
+      join.onRef('subnets.account_id', '=', 'accounts.id').on('subnets.id', '=', param('subnetId')),
+    )
+    .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
+    .select(['subnets.id as listedId', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length'])
+    .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
+}
+
+/** The caller a `selectCallerWithListedSubnet` row found, and its listed subnet (undefined: none). */
+export function joinedListedSubnetOf(
+  row:
+    | (Parameters<typeof sessionInAccountOf>[0] & {
+        listedId: string | null;
+        version: number | null;
+        first_key: string | null;
+        prefix_length: number | null;
+        in_use: number | null;
+        reserved: number | null;
+        available: number | null;
+      })
+    | undefined,
+): { caller: SessionInAccount | undefined; subnet: ListedSubnetCounts | undefined } {
+  if (!row) return { caller: undefined, subnet: undefined };
+  const { listedId, version, first_key, prefix_length } = row;
+  const subnet =
+    listedId === null || version === null || first_key === null || prefix_length === null
+      ? undefined
+      : listedSubnetOf({ ...row, id: listedId, version, first_key, prefix_length });
+  return { caller: sessionInAccountOf(row), subnet };
+}
+
+const listedSubnetOfCaller = preparedQuery(
+  ['sessionId', 'now', 'accountId', 'subnetId'],
+  selectCallerWithListedSubnet,
+);
+
+/**
+ * `findListedSubnet` with the caller check of an account route in the same query: the caller it found
+ * (undefined: no live session of a member) and the subnet.
+ */
+export async function findListedSubnetOfCaller(
+  db: Db,
+  caller: { sessionId: string; now: string },
+  accountId: string,
+  subnetId: string,
+): Promise<{ caller: SessionInAccount | undefined; subnet: ListedSubnetCounts | undefined }> {
+  const [row] = await listedSubnetOfCaller(db, {
+    sessionId: caller.sessionId,
+    now: caller.now,
+    accountId,
+    subnetId,
+  });
+  return joinedListedSubnetOf(row);
 }
 
 /**

@@ -4,7 +4,14 @@ import { isPostgres, type Db } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 import type { SubnetRef } from './address-repository.js';
-import { listedSubnetOf, selectListedSubnet, type ListedSubnetCounts } from './address-count-repository.js';
+import type { SessionInAccount } from '../accounts/account-repository.js';
+import {
+  joinedListedSubnetOf,
+  selectCallerWithListedSubnet,
+  listedSubnetOf,
+  selectListedSubnet,
+  type ListedSubnetCounts,
+} from './address-count-repository.js';
 
 /** A stored address as the API writes it: its value, and its item's JSON text written by the database. */
 export interface StoredJson {
@@ -16,54 +23,17 @@ export interface StoredJson {
 const ROW_SEPARATOR = '\u001e';
 
 /**
- * An address item's JSON, properties in the order of core's `addressResponse` (as the serialiser
- * writes them), by concatenation: `quote` turns a text column into a JSON string, or `null` for null.
- */
-function itemJson(quote: (column: string) => string): string {
-  const fields = [
-    ['id', quote('a.id')],
-    ['ipAddress', quote('a.ip_address')],
-    ['status', quote('a.status')],
-    ['hostname', quote('a.hostname')],
-    ['description', quote('a.description')],
-    ['allowScannerUpdate', `(case when a.allow_scanner_update = 1 then 'true' else 'false' end)`],
-    ['updatedDate', quote('a.updated_date')],
-    ['updatedBy', quote('a.updated_by')],
-  ];
-  return `'{' || ${fields.map(([name, value]) => `'"${name}":' || ${value}`).join(` || ',' || `)} || '}'`;
-}
-
-/** SQLite builds the object natively (faster than concatenating quoted columns there). */
-const sqliteItem = `json_object('id', a.id, 'ipAddress', a.ip_address, 'status', a.status,
-  'hostname', a.hostname, 'description', a.description,
-  'allowScannerUpdate', json(case when a.allow_scanner_update = 1 then 'true' else 'false' end),
-  'updatedDate', a.updated_date, 'updatedBy', a.updated_by)`;
-/** Columns only the server writes, never holding a quote, backslash or control character. */
-const PLAIN_TEXT_COLUMNS = new Set(['a.id', 'a.ip_address', 'a.status', 'a.updated_date']);
-
-/**
- * PostgreSQL's json_build_object writes spaces around every colon: the item is concatenated instead.
- * Only the free texts (hostname, description, updatedBy) go through `to_json`; the columns the server
- * alone writes (an id, an address, a status, an ISO date) are quoted as they are — `to_json` on every
- * column was most of PostgreSQL's CPU for a page.
- */
-const postgresItem = itemJson((column) =>
-  PLAIN_TEXT_COLUMNS.has(column)
-    ? `coalesce('"' || ${column} || '"', 'null')`
-    : `coalesce(to_json(${column})::text, 'null')`,
-);
-
-/**
  * The stored rows of a key range of the subnet as one text: each row's sort key followed by its item's
- * JSON, rows joined by the record separator. One value instead of nine per row: turning 900 column
- * values into JavaScript strings, then objects, then JSON again was most of the list route's CPU. An
- * aggregate's order is the engine's to choose (an ORDER BY inside it made SQLite sort, costing more
- * than the rest of the page): the rows come in index order, and are sorted in JavaScript if not.
+ * JSON (`item_json`, which the database keeps on every write), rows joined by the record separator.
+ * One value instead of nine per row: turning 900 column values into JavaScript strings, then objects,
+ * then JSON again was most of the list route's CPU, and building the JSON in the query most of what
+ * was left. An aggregate's order is the engine's to choose (an ORDER BY inside it made SQLite sort,
+ * costing more than the rest of the page): the rows come in index order, and are sorted here if not.
  */
-function rangeJson(db: Db, subnetId: Expression<string> | string, from: string, to: string) {
+function rangeJson(db: Db, subnetId: Expression<string | null> | string, from: string, to: string) {
   const page = isPostgres(db)
-    ? sql<string | null>`string_agg(a.sort_key || ${sql.raw(postgresItem)}, chr(30))`
-    : sql<string | null>`group_concat(a.sort_key || ${sql.raw(sqliteItem)}, char(30))`;
+    ? sql<string | null>`string_agg(a.sort_key || a.item_json, chr(30))`
+    : sql<string | null>`group_concat(a.sort_key || a.item_json, char(30))`;
   return db
     .selectFrom('ip_addresses as a')
     .select(page.as('page'))
@@ -76,12 +46,26 @@ const storedRangeJson = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
   rangeJson(db, param('subnetId'), param('from'), param('to')),
 );
 
-/** The subnet to list (as `findListedSubnet`) and its stored rows of a key range, in one query. */
-const subnetWithRangeJson = preparedQuery(['accountId', 'subnetId', 'from', 'to'], (db, param) =>
-  selectListedSubnet(db)
+/** The subnet to list (as `findListedSubnet`) and its stored rows of a key range, as one row. */
+function selectSubnetWithRangeJson(
+  db: Db,
+  param: (name: 'accountId' | 'subnetId' | 'from' | 'to') => string,
+) {
+  return selectListedSubnet(db)
     .select((eb) => rangeJson(db, eb.ref('subnets.id'), param('from'), param('to')).as('page'))
     .where('subnets.account_id', '=', param('accountId'))
-    .where('subnets.id', '=', param('subnetId')),
+    .where('subnets.id', '=', param('subnetId'));
+}
+
+const subnetWithRangeJson = preparedQuery(['accountId', 'subnetId', 'from', 'to'], selectSubnetWithRangeJson);
+
+/** The same joined to the caller check of an account route: one query for the check, subnet and page. */
+const subnetWithRangeJsonOfCaller = preparedQuery(
+  ['sessionId', 'now', 'accountId', 'subnetId', 'from', 'to'],
+  (db, param) =>
+    selectCallerWithListedSubnet(db, param).select((eb) =>
+      rangeJson(db, eb.ref('subnets.id'), param('from'), param('to')).as('page'),
+    ),
 );
 
 /** Whether texts are in ascending order (fixed-width sort keys first: the rows' address order). */
@@ -114,6 +98,22 @@ export async function listStoredJson(
   return storedJsonOf(row?.page, subnet.version);
 }
 
+/** A listed subnet's page range: its stored rows from ≤ address ≤ to, of one IP version. */
+interface StoredRange {
+  version: IpVersion;
+  from: bigint;
+  to: bigint;
+}
+
+/** The subnet and the stored rows of a range read by one query (rows of another version: none). */
+function subnetWithStored(subnet: ListedSubnetCounts, page: string | null, range: StoredRange) {
+  // Keys of the other version never sort among this subnet's (another width): they read no rows.
+  return {
+    subnet,
+    stored: subnet.prefix.version === range.version ? storedJsonOf(page, range.version) : [],
+  };
+}
+
 /**
  * The account's subnet to list with its status counts (undefined when the account has no such subnet)
  * and its stored rows with from ≤ address ≤ to of the given version, in one query: a page whose range
@@ -123,7 +123,7 @@ export async function findListedSubnetWithRange(
   db: Db,
   accountId: string,
   subnetId: string,
-  range: { version: IpVersion; from: bigint; to: bigint },
+  range: StoredRange,
 ): Promise<{ subnet: ListedSubnetCounts; stored: StoredJson[] } | undefined> {
   const [row] = await subnetWithRangeJson(db, {
     accountId,
@@ -131,11 +131,34 @@ export async function findListedSubnetWithRange(
     from: sortKeyOf(range.version, range.from),
     to: sortKeyOf(range.version, range.to),
   });
-  if (!row) return undefined;
-  const subnet = listedSubnetOf(row);
-  // Keys of the other version never sort among this subnet's (another width): they read no rows.
+  return row && subnetWithStored(listedSubnetOf(row), row.page, range);
+}
+
+/**
+ * `findListedSubnetWithRange` with the caller check of an account route in the same query: the caller
+ * it found (undefined: no live session of a member), and the subnet with its stored rows.
+ */
+export async function findListedSubnetWithRangeOfCaller(
+  db: Db,
+  caller: { sessionId: string; now: string },
+  accountId: string,
+  subnetId: string,
+  range: StoredRange,
+): Promise<{
+  caller: SessionInAccount | undefined;
+  found: { subnet: ListedSubnetCounts; stored: StoredJson[] } | undefined;
+}> {
+  const [row] = await subnetWithRangeJsonOfCaller(db, {
+    sessionId: caller.sessionId,
+    now: caller.now,
+    accountId,
+    subnetId,
+    from: sortKeyOf(range.version, range.from),
+    to: sortKeyOf(range.version, range.to),
+  });
+  const joined = joinedListedSubnetOf(row);
   return {
-    subnet,
-    stored: subnet.prefix.version === range.version ? storedJsonOf(row.page, range.version) : [],
+    caller: joined.caller,
+    found: joined.subnet && subnetWithStored(joined.subnet, row?.page ?? null, range),
   };
 }

@@ -5,11 +5,20 @@ import { prefixLast } from '@ipam/core/prefix';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import { findListedSubnet } from './address-count-repository.js';
+import type { CallerCheck } from '../auth/caller-check.js';
+import {
+  findListedSubnet,
+  findListedSubnetOfCaller,
+  type ListedSubnetCounts,
+} from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import { listAddresses, type AddressFilter } from './address-listing.js';
 import type { AddressView } from './address-view.js';
-import { findListedSubnetWithRange, listStoredJson } from './address-json-repository.js';
+import {
+  findListedSubnetWithRange,
+  findListedSubnetWithRangeOfCaller,
+  listStoredJson,
+} from './address-json-repository.js';
 import { unfilteredPageRange, unfilteredPageText } from './address-page-text.js';
 
 /** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
@@ -50,10 +59,19 @@ export function cursorValue(subnet: Pick<SubnetRecord, 'prefix'>, text: string):
   return parsed.value;
 }
 
-/** The account's subnet being listed with its status counts (another account's subnet is a 404). */
-async function subnetToList(db: Db, accountId: string, subnetId: string) {
-  // The subnet and its status counts in one query: a page costs two queries after the membership's.
-  const subnet = await findListedSubnet(db, accountId, subnetId);
+/**
+ * The account's subnet being listed with its status counts (another account's subnet is a 404), in one
+ * query with the caller check when the route left it to this read (settled before the subnet is looked at).
+ */
+async function subnetToList(db: Db, accountId: string, subnetId: string, caller: CallerCheck | null) {
+  let subnet: ListedSubnetCounts | undefined;
+  if (caller) {
+    const found = await findListedSubnetOfCaller(db, caller, accountId, subnetId);
+    await caller.settle(found.caller);
+    subnet = found.subnet;
+  } else {
+    subnet = await findListedSubnet(db, accountId, subnetId);
+  }
   if (!subnet) throw new DomainError('not_found', messages.notFound);
   return { ...subnet, version: subnet.prefix.version };
 }
@@ -63,14 +81,18 @@ export function isUnfilteredPage(request: AddressPageRequest): boolean {
   return request.filter === null && request.q === null;
 }
 
-/** One page of a subnet's addresses (another account's subnet is a 404). */
+/**
+ * One page of a subnet's addresses (another account's subnet is a 404). `caller`: the route's caller
+ * check, made by the first query (null when the membership hook made it).
+ */
 export async function readAddressPage(
   db: Db,
   accountId: string,
   subnetId: string,
   request: AddressPageRequest,
+  caller: CallerCheck | null = null,
 ): Promise<AddressPageView> {
-  const subnet = await subnetToList(db, accountId, subnetId);
+  const subnet = await subnetToList(db, accountId, subnetId, caller);
   const { version } = subnet;
   const page = await listAddresses(
     db,
@@ -112,17 +134,26 @@ function rangeAfterCursor(text: string, limit: number) {
 /**
  * An unfiltered page (`isUnfilteredPage`) as the JSON text of `readAddressPage`'s answer, written
  * without building its rows as objects: what the list route answers most, at a fraction of the CPU.
- * With a cursor, the subnet and the page's rows come in one query (their range follows from the cursor).
+ * With a cursor, the subnet and the page's rows come in one query (their range follows from the cursor),
+ * with the caller check too when the route left it to this read (`caller`, as in `readAddressPage`).
  */
 export async function readAddressPageText(
   db: Db,
   accountId: string,
   subnetId: string,
   request: Pick<AddressPageRequest, 'cursor' | 'limit'>,
+  caller: CallerCheck | null = null,
 ): Promise<string> {
   const guessed = request.cursor === null ? null : rangeAfterCursor(request.cursor, request.limit);
   if (request.cursor !== null && guessed !== null) {
-    const found = await findListedSubnetWithRange(db, accountId, subnetId, guessed);
+    let found: Awaited<ReturnType<typeof findListedSubnetWithRange>>;
+    if (caller) {
+      const joined = await findListedSubnetWithRangeOfCaller(db, caller, accountId, subnetId, guessed);
+      await caller.settle(joined.caller);
+      found = joined.found;
+    } else {
+      found = await findListedSubnetWithRange(db, accountId, subnetId, guessed);
+    }
     if (!found) throw new DomainError('not_found', messages.notFound);
     const subnet = { ...found.subnet, version: found.subnet.prefix.version };
     const range = unfilteredPageRange(subnet, cursorValue(subnet, request.cursor), request.limit);
@@ -131,7 +162,8 @@ export async function readAddressPageText(
       return unfilteredPageText(subnet, range, found.stored, subnet.counts);
     }
   }
-  const subnet = await subnetToList(db, accountId, subnetId);
+  // The check is settled once: a guessed range that missed reads the subnet again without it.
+  const subnet = await subnetToList(db, accountId, subnetId, guessed === null ? caller : null);
   const cursor = request.cursor === null ? null : cursorValue(subnet, request.cursor);
   const range = unfilteredPageRange(subnet, cursor, request.limit);
   const stored = range.start > range.end ? [] : await listStoredJson(db, subnet, range.start, range.end);

@@ -1,5 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { findAccountOfSession, type AccountRecord } from '../accounts/account-repository.js';
+import {
+  findAccountOfSession,
+  type AccountRecord,
+  type SessionInAccount,
+} from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { deleteSession, extendSession, findLiveSession, insertSession } from './session-repository.js';
@@ -58,8 +62,24 @@ export async function resolveSessionInAccount(
   token: string,
   accountId: string,
 ): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
+  return settleSessionInAccount(
+    db,
+    token,
+    await findAccountOfSession(db, sessionIdOf(token), accountId, nowIso()),
+  );
+}
+
+/**
+ * `resolveSessionInAccount` after its joined look-up ran (by itself, or joined to a route's own query):
+ * slides the found session's expiry, or tells an unknown session (null) from one whose user is not a
+ * member (`account` null) by looking the session up alone.
+ */
+export async function settleSessionInAccount(
+  db: Db,
+  token: string,
+  found: SessionInAccount | undefined,
+): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
   const sessionId = sessionIdOf(token);
-  const found = await findAccountOfSession(db, sessionId, accountId, nowIso());
   if (found) {
     await slideExpiry(db, sessionId, found.expiresAt);
     return { userId: found.userId, sessionId, account: found.account };

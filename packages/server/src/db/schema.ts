@@ -1,3 +1,4 @@
+import type { GeneratedAlways } from 'kysely';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 /**
  * The database as Kysely sees it. Column names are snake_case; timestamps are ISO 8601 UTC text
@@ -149,6 +150,11 @@ export interface IpAddressesTable {
   allow_scanner_update: number;
   updated_date: string | null;
   updated_by: string | null;
+  /**
+   * The address's list item as the API answers it (core's addressResponse), JSON text computed by the
+   * database from the columns above on every write (migration 2026-11-24-0011-address-item-json).
+   */
+  item_json: GeneratedAlways<string>;
 }
 
 /** Written addresses of a subnet per status (maintained by address writes; no row = none written). */
