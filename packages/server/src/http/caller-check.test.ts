@@ -6,6 +6,7 @@ import { signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet } from '../../test/ipam-factories.js';
 import { sessionIdOf, sessionIdleMs } from '../auth/sessions.js';
 import { DomainError } from '../errors/domain-error.js';
+import { buildApp } from '../app.js';
 import { sessionCookie } from './cookies.js';
 
 /**
@@ -174,6 +175,41 @@ for (const dialect of DIALECTS) {
       const nobody = await forged.get(path);
       expect(nobody.status).toBe(401);
       expect(nobody.body).toEqual({ error: messages.notAuthenticated, code: 'not_signed_in' });
+    });
+
+    it('costs a member one database round trip for a page after a cursor, two for the first page', async () => {
+      const { owner, subnetId } = await ownerWithSubnet();
+      const base = `/api/accounts/${owner.accountId}/subnets/${subnetId}/addresses`;
+      // A second app on the same database whose queries are counted as they are answered.
+      let queries = 0;
+      const counting = t.current.db.withPlugin({
+        transformQuery: (args) => args.node,
+        transformResult: async (args) => {
+          queries++;
+          return args.result;
+        },
+      });
+      const counted = await buildApp(t.current.config, counting, {});
+      try {
+        const url = await counted.listen({ host: '127.0.0.1', port: 0 });
+        const cookie = { cookie: `${sessionCookie}=${owner.client.cookies.get(sessionCookie) ?? ''}` };
+        const countOf = async (path: string) => {
+          queries = 0;
+          const response = await fetch(`${url}${base}${path}`, { headers: cookie });
+          expect(response.status, path).toBe(200);
+          return queries;
+        };
+        expect(await countOf('?cursor=10.40.0.3&limit=4')).toBe(1);
+        expect(await countOf('')).toBe(2);
+        // The guard is real: the same page through the membership hook's own check costs one more.
+        queries = 0;
+        expect((await fetch(`${url}${base.replace('/addresses', '')}`, { headers: cookie })).status).toBe(
+          200,
+        );
+        expect(queries).toBeGreaterThanOrEqual(2);
+      } finally {
+        await counted.close();
+      }
     });
   });
 }
