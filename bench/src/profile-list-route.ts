@@ -2,7 +2,8 @@
  * Where the address list route spends its time: seeds the /8 of bench/src/addresses.ts, serves the app
  * in a child process as the throughput bench does, and loads the list route and /api/health with
  * autocannon (10 connections, 4 s each, after warm-ups), printing requests/s and the server's CPU time
- * per request (all its threads); then profiles the server during a third list run. Summarise the
+ * per request (all its threads); then profiles the server during a third list run and a health run
+ * (the requests each profile saw are printed, to turn its samples into time per request). Summarise a
  * profile with bench/src/read-cpu-profile.ts.
  * Run: node --conditions=source --import tsx bench/src/profile-list-route.ts [sqlite|postgres] [out.cpuprofile]
  */
@@ -37,14 +38,20 @@ async function main(kind: 'sqlite' | 'postgres', out: string): Promise<void> {
     const listRun = await measure(server, list);
     const healthRun = await measure(server, health);
     await server.startProfile();
-    await autocannon({ ...list, connections: CONNECTIONS, duration: SECONDS });
+    const profiledList = await autocannon({ ...list, connections: CONNECTIONS, duration: SECONDS });
     await server.stopProfile(out);
+    // Health profiled alike: what both pay per request shows in both profiles.
+    const healthOut = out.replace(/(\.cpuprofile)?$/, '.health.cpuprofile');
+    await server.startProfile();
+    const profiledHealth = await autocannon({ ...health, connections: CONNECTIONS, duration: SECONDS });
+    await server.stopProfile(healthOut);
     const show = (name: string, r: { perSecond: number; cpuMicros: number }) =>
       `${name} ${r.perSecond.toFixed(0)} req/s, ${r.cpuMicros.toFixed(0)} µs server CPU/request`;
     console.log(
       `${kind}: ${show('list', listRun)}; ${show('health', healthRun)}; ratio ` +
         `${(listRun.perSecond / healthRun.perSecond).toFixed(3)} (req/s), ` +
-        `${(healthRun.cpuMicros / listRun.cpuMicros).toFixed(3)} (CPU); profile in ${out}`,
+        `${(healthRun.cpuMicros / listRun.cpuMicros).toFixed(3)} (CPU); profiles in ${out} ` +
+        `(${profiledList.requests.total} requests) and ${healthOut} (${profiledHealth.requests.total})`,
     );
   } finally {
     server.stop();

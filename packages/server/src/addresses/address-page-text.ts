@@ -57,6 +57,27 @@ export function unfilteredPageText(
   counts: StatusCounts,
 ): string {
   const { listed, start, end } = range;
+  const usedCount = counts['In Use'] + counts.Reserved;
+  const envelope = pageEnvelope({
+    total: Number(listed.count),
+    usedPercent: usedPercent(usedCount, listed.count),
+    usedCount: Number(usedCount),
+    nextCursor: end < listed.last ? addressText(subnet.version, end) : null,
+  });
+  return `${envelope.before}${pageItems(subnet, start, end, stored)}${envelope.after}`;
+}
+
+/** The items of the addresses start…end, comma-separated: stored rows as they are, the rest virtual. */
+function pageItems(subnet: ListedSubnet, start: bigint, end: bigint, stored: readonly StoredJson[]): string {
+  const count = start > end ? 0 : Number(end - start + 1n);
+  // Rows are unique and in address order: when the first is `start` and the count-th is `end`, every
+  // address of the page is stored (a page inside a written block) and the rows are its items.
+  if (count > 0 && stored[0]?.value === start && stored[count - 1]?.value === end) {
+    return stored
+      .slice(0, count)
+      .map((row) => row.json)
+      .join(',');
+  }
   const items: string[] = [];
   let next = 0;
   for (let value = start; value <= end; value++) {
@@ -69,12 +90,5 @@ export function unfilteredPageText(
       items.push(virtualRowParts.before + addressText(subnet.version, value) + virtualRowParts.after);
     }
   }
-  const usedCount = counts['In Use'] + counts.Reserved;
-  const envelope = pageEnvelope({
-    total: Number(listed.count),
-    usedPercent: usedPercent(usedCount, listed.count),
-    usedCount: Number(usedCount),
-    nextCursor: end < listed.last ? addressText(subnet.version, end) : null,
-  });
-  return `${envelope.before}${items.join(',')}${envelope.after}`;
+  return items.join(',');
 }

@@ -62,24 +62,23 @@ export async function resolveSessionInAccount(
   token: string,
   accountId: string,
 ): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
-  return settleSessionInAccount(
-    db,
-    token,
-    await findAccountOfSession(db, sessionIdOf(token), accountId, nowIso()),
-  );
+  const sessionId = sessionIdOf(token);
+  const found = await findAccountOfSession(db, sessionId, accountId, nowIso());
+  return settleSessionInAccount(db, token, found, sessionId);
 }
 
 /**
  * `resolveSessionInAccount` after its joined look-up ran (by itself, or joined to a route's own query):
  * slides the found session's expiry, or tells an unknown session (null) from one whose user is not a
- * member (`account` null) by looking the session up alone.
+ * member (`account` null) by looking the session up alone. `sessionId`: the token's, when the caller
+ * hashed it already for the look-up.
  */
 export async function settleSessionInAccount(
   db: Db,
   token: string,
   found: SessionInAccount | undefined,
+  sessionId = sessionIdOf(token),
 ): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
-  const sessionId = sessionIdOf(token);
   if (found) {
     await slideExpiry(db, sessionId, found.expiresAt);
     return { userId: found.userId, sessionId, account: found.account };

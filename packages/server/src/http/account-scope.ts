@@ -62,11 +62,12 @@ function acceptSessionCaller(
 export function callerCheckOf(request: FastifyRequest, db: Db): CallerCheck | null {
   const token = request.pendingCaller;
   if (token === null) return null;
+  const sessionId = sessionIdOf(token);
   return {
-    sessionId: sessionIdOf(token),
+    sessionId,
     now: nowIso(),
     settle: async (found) => {
-      const caller = await settleSessionInAccount(db, token, found);
+      const caller = await settleSessionInAccount(db, token, found, sessionId);
       request.pendingCaller = null;
       acceptSessionCaller(request, token, caller);
     },
