@@ -6,6 +6,9 @@ import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import type { CallerCheck } from '../auth/caller-check.js';
+import { sessionIdOf, startSession } from '../auth/sessions.js';
+import { nowIso } from '../db/db-values.js';
 import { stringifierOf } from '../http/response-serializer.js';
 import { readAddressPage, readAddressPageText } from './address-reads.js';
 import { insertAddressRows } from './address-write-repository.js';
@@ -29,8 +32,20 @@ describeEachDialect('the unfiltered page written as JSON text', (dialect) => {
   it('answers what the serialiser writes for the same page, on every page of IPv4 and IPv6 subnets', async () => {
     const { db } = database.current;
     const ctx = await createAccountContext(db);
-    // The last two are written in full: their pages are all stored rows (a page inside a written block).
-    const writtenInFull = ['10.9.3.0/28', '2001:db8:a::/124'];
+    // The list route's own caller check reads the page with a query of its own (in pieces on
+    // PostgreSQL): it must answer the same text.
+    const { userId } = ctx;
+    if (userId === null) throw new Error('the account context has no user');
+    const token = await startSession(db, userId);
+    const checkedCaller = (): CallerCheck => ({
+      sessionId: sessionIdOf(token),
+      now: nowIso(),
+      settle: async (found) => {
+        expect(found?.userId).toBe(userId);
+      },
+    });
+    // These are written in full: their pages are all stored rows (a page inside a written block).
+    const writtenInFull = ['10.9.3.0/28', '10.9.4.0/26', '2001:db8:a::/124', '2001:db8:b::/122'];
     for (const cidr of ['10.9.0.0/27', '10.9.1.0/31', '10.9.2.7/32', '2001:db8:9::/123', ...writtenInFull]) {
       const subnet = await createSubnetIn(ctx, cidr);
       const listed = listedAddresses(subnet.prefix);
@@ -77,6 +92,10 @@ describeEachDialect('the unfiltered page written as JSON text', (dialect) => {
           const text = await readAddressPageText(db, ctx.account.id, subnet.id, request);
           const objects = await readAddressPage(db, ctx.account.id, subnet.id, request);
           const context = `${cidr} limit ${limit} cursor ${cursor}`;
+          expect(
+            await readAddressPageText(db, ctx.account.id, subnet.id, request, checkedCaller()),
+            context,
+          ).toBe(text);
           expect(JSON.parse(text), context).toEqual(JSON.parse(stringifierOf(addressPageResponse)(objects)));
           expect(addressPageResponse.parse(JSON.parse(text)), context).toBeTruthy();
           cursor = objects.nextCursor;
