@@ -1,6 +1,7 @@
 import type { IpVersion } from '@ipam/core/prefix';
-import { sql, type Expression } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 import type { SubnetRef } from './address-repository.js';
@@ -23,70 +24,79 @@ export interface StoredJson {
 const ROW_SEPARATOR = '\u001e';
 
 /**
- * The stored rows of a key range of the subnet as one text: each row's sort key followed by its item's
+ * The stored rows of a key range of the subnet as text: each row's sort key followed by its item's
  * JSON (`item_json`, which the database keeps on every write), rows joined by the record separator.
  * One value instead of nine per row: turning 900 column values into JavaScript strings, then objects,
  * then JSON again was most of the list route's CPU, and building the JSON in the query most of what
  * was left. An aggregate's order is the engine's to choose (an ORDER BY inside it made SQLite sort,
  * costing more than the rest of the page): the rows come in index order, and are sorted here if not.
+ *
+ * SQLite answers one text (one row). PostgreSQL answers pieces of at most 16 addresses, one row each,
+ * in no particular order: a page of 100 rows as one 25 KB value made its backend allocate and free
+ * ~100 KB each time, which glibc gave back to the kernel and took again on every query once other
+ * queries (address edits) had shaped the heap, flushing TLBs on every CPU: five times the CPU of the
+ * query (bench/addresses.md, fourth pass).
  */
 function rangeJson(db: Db, subnetId: Expression<string | null> | string, from: string, to: string) {
-  const page = isPostgres(db)
-    ? sql<string | null>`string_agg(a.sort_key || a.item_json, chr(30))`
-    : sql<string | null>`group_concat(a.sort_key || a.item_json, char(30))`;
-  return db
+  const query = db
     .selectFrom('ip_addresses as a')
-    .select(page.as('page'))
     .where('a.subnet_id', '=', subnetId)
     .where('a.sort_key', '>=', from)
     .where('a.sort_key', '<=', to);
+  return isPostgres(db)
+    ? query
+        .select(sql<string | null>`string_agg(a.sort_key || a.item_json, chr(30))`.as('page'))
+        .groupBy(sql`left(a.sort_key, -1)`)
+    : query.select(sql<string | null>`group_concat(a.sort_key || a.item_json, char(30))`.as('page'));
+}
+
+/**
+ * The text of a `rangeJson` read's rows (its pieces on PostgreSQL, in no particular order: the rows
+ * are sorted when parsed), null when no row is stored.
+ */
+function pageOfPieces(rows: readonly { page: string | null }[]): string | null {
+  const pieces = rows.flatMap((row) => (row.page === null ? [] : [row.page]));
+  return pieces.length === 0 ? null : pieces.join(ROW_SEPARATOR);
 }
 
 const storedRangeJson = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
   rangeJson(db, param('subnetId'), param('from'), param('to')),
 );
 
-/** The subnet to list (as `findListedSubnet`) and its stored rows of a key range, as one row. */
+/**
+ * A subnet query (`subnets` in scope) with the stored rows of a key range of that subnet joined to it:
+ * on PostgreSQL one row per piece (at least one: `page` null when none is stored), on SQLite one.
+ */
+function withRangeJson<TB extends keyof Database, O>(
+  db: Db,
+  query: SelectQueryBuilder<Database, TB | 'subnets', O>,
+  from: string,
+  to: string,
+) {
+  const subnetId = sql.ref<string>('subnets.id');
+  if (!isPostgres(db)) return query.select(rangeJson(db, subnetId, from, to).as('page'));
+  return query
+    .leftJoinLateral(rangeJson(db, subnetId, from, to).as('pieces'), (join) => join.onTrue())
+    .select(sql.ref<string | null>('pieces.page').as('page'));
+}
+
+/** The subnet to list (as `findListedSubnet`) and its stored rows of a key range. */
 function selectSubnetWithRangeJson(
   db: Db,
   param: (name: 'accountId' | 'subnetId' | 'from' | 'to') => string,
 ) {
-  return selectListedSubnet(db)
-    .select((eb) => rangeJson(db, eb.ref('subnets.id'), param('from'), param('to')).as('page'))
+  const subnet = selectListedSubnet(db)
     .where('subnets.account_id', '=', param('accountId'))
     .where('subnets.id', '=', param('subnetId'));
+  return withRangeJson(db, subnet, param('from'), param('to'));
 }
 
 const subnetWithRangeJson = preparedQuery(['accountId', 'subnetId', 'from', 'to'], selectSubnetWithRangeJson);
 
-/**
- * The same joined to the caller check of an account route: one query for the check, subnet and page.
- * PostgreSQL answers the page in pieces of at most 16 addresses (one row each, the caller's columns
- * repeated): a page of 100 rows as one 25 KB value made its backend allocate and free ~100 KB each
- * time, which glibc gave back to the kernel and took again on every query once other queries had
- * shaped the heap (a TLB flush on every CPU each time: 5× the CPU of the query).
- */
+/** The same joined to the caller check of an account route: one query for the check, subnet and page. */
 const subnetWithRangeJsonOfCaller = preparedQuery(
   ['sessionId', 'now', 'accountId', 'subnetId', 'from', 'to'],
-  (db, param) =>
-    isPostgres(db)
-      ? selectCallerWithListedSubnet(db, param)
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('ip_addresses as a')
-                .select(sql<string | null>`string_agg(a.sort_key || a.item_json, chr(30))`.as('page'))
-                .whereRef('a.subnet_id', '=', 'subnets.id')
-                .where('a.sort_key', '>=', param('from'))
-                .where('a.sort_key', '<=', param('to'))
-                .groupBy(sql`left(a.sort_key, -1)`)
-                .as('pieces'),
-            (join) => join.onTrue(),
-          )
-          .select('pieces.page')
-      : selectCallerWithListedSubnet(db, param).select((eb) =>
-          rangeJson(db, eb.ref('subnets.id'), param('from'), param('to')).as('page'),
-        ),
+  (db, param) => withRangeJson(db, selectCallerWithListedSubnet(db, param), param('from'), param('to')),
 );
 
 /** Whether texts are in ascending order (fixed-width sort keys first: the rows' address order). */
@@ -111,12 +121,12 @@ export async function listStoredJson(
   from: bigint,
   to: bigint,
 ): Promise<StoredJson[]> {
-  const [row] = await storedRangeJson(db, {
+  const rows = await storedRangeJson(db, {
     subnetId: subnet.id,
     from: sortKeyOf(subnet.version, from),
     to: sortKeyOf(subnet.version, to),
   });
-  return storedJsonOf(row?.page, subnet.version);
+  return storedJsonOf(pageOfPieces(rows), subnet.version);
 }
 
 /** A listed subnet's page range: its stored rows from ≤ address ≤ to, of one IP version. */
@@ -146,13 +156,14 @@ export async function findListedSubnetWithRange(
   subnetId: string,
   range: StoredRange,
 ): Promise<{ subnet: ListedSubnetCounts; stored: StoredJson[] } | undefined> {
-  const [row] = await subnetWithRangeJson(db, {
+  const rows = await subnetWithRangeJson(db, {
     accountId,
     subnetId,
     from: sortKeyOf(range.version, range.from),
     to: sortKeyOf(range.version, range.to),
   });
-  return row && subnetWithStored(listedSubnetOf(row), row.page, range);
+  const [row] = rows;
+  return row && subnetWithStored(listedSubnetOf(row), pageOfPieces(rows), range);
 }
 
 /**
@@ -178,8 +189,8 @@ export async function findListedSubnetWithRangeOfCaller(
     to: sortKeyOf(range.version, range.to),
   });
   const joined = joinedListedSubnetOf(rows[0]);
-  // The page's pieces (one on SQLite), in no particular order: their rows are sorted when parsed.
-  const pieces = rows.flatMap((row) => (row.page === null ? [] : [row.page]));
-  const page = pieces.length === 0 ? null : pieces.join(ROW_SEPARATOR);
-  return { caller: joined.caller, found: joined.subnet && subnetWithStored(joined.subnet, page, range) };
+  return {
+    caller: joined.caller,
+    found: joined.subnet && subnetWithStored(joined.subnet, pageOfPieces(rows), range),
+  };
 }
