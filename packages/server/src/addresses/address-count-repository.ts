@@ -129,7 +129,7 @@ export function selectCallerWithListedSubnet(
     .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
 }
 
-/** The caller a `selectCallerWithListedSubnet` row found, and its listed subnet (undefined: none). */
+/** The caller a `selectCallerWithListedSubnet` row found, and its listed subnet (`found`; undefined: none). */
 export function joinedListedSubnetOf(
   row:
     | (Parameters<typeof sessionInAccountOf>[0] & {
@@ -142,14 +142,14 @@ export function joinedListedSubnetOf(
         available: number | null;
       })
     | undefined,
-): { caller: SessionInAccount | undefined; subnet: ListedSubnetCounts | undefined } {
-  if (!row) return { caller: undefined, subnet: undefined };
+): { caller: SessionInAccount | undefined; found: ListedSubnetCounts | undefined } {
+  if (!row) return { caller: undefined, found: undefined };
   const { listedId, version, first_key, prefix_length } = row;
   const subnet =
     listedId === null || version === null || first_key === null || prefix_length === null
       ? undefined
       : listedSubnetOf({ ...row, id: listedId, version, first_key, prefix_length });
-  return { caller: sessionInAccountOf(row), subnet };
+  return { caller: sessionInAccountOf(row), found: subnet };
 }
 
 const listedSubnetOfCaller = preparedQuery(
@@ -166,7 +166,7 @@ export async function findListedSubnetOfCaller(
   caller: { sessionId: string; now: string },
   accountId: string,
   subnetId: string,
-): Promise<{ caller: SessionInAccount | undefined; subnet: ListedSubnetCounts | undefined }> {
+): Promise<{ caller: SessionInAccount | undefined; found: ListedSubnetCounts | undefined }> {
   const [row] = await listedSubnetOfCaller(db, {
     sessionId: caller.sessionId,
     now: caller.now,

@@ -191,6 +191,6 @@ export async function findListedSubnetWithRangeOfCaller(
   const joined = joinedListedSubnetOf(rows[0]);
   return {
     caller: joined.caller,
-    found: joined.subnet && subnetWithStored(joined.subnet, pageOfPieces(rows), range),
+    found: joined.found && subnetWithStored(joined.found, pageOfPieces(rows), range),
   };
 }

@@ -5,12 +5,8 @@ import { prefixLast } from '@ipam/core/prefix';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import type { CallerCheck } from '../auth/caller-check.js';
-import {
-  findListedSubnet,
-  findListedSubnetOfCaller,
-  type ListedSubnetCounts,
-} from './address-count-repository.js';
+import { readCheckingCaller, type CallerCheck } from '../auth/caller-check.js';
+import { findListedSubnet, findListedSubnetOfCaller } from './address-count-repository.js';
 import { addressText } from './address-keys.js';
 import { listAddresses, type AddressFilter } from './address-listing.js';
 import type { AddressView } from './address-view.js';
@@ -64,14 +60,11 @@ export function cursorValue(subnet: Pick<SubnetRecord, 'prefix'>, text: string):
  * query with the caller check when the route left it to this read (settled before the subnet is looked at).
  */
 async function subnetToList(db: Db, accountId: string, subnetId: string, caller: CallerCheck | null) {
-  let subnet: ListedSubnetCounts | undefined;
-  if (caller) {
-    const found = await findListedSubnetOfCaller(db, caller, accountId, subnetId);
-    await caller.settle(found.caller);
-    subnet = found.subnet;
-  } else {
-    subnet = await findListedSubnet(db, accountId, subnetId);
-  }
+  const subnet = await readCheckingCaller(
+    caller,
+    (check) => findListedSubnetOfCaller(db, check, accountId, subnetId),
+    () => findListedSubnet(db, accountId, subnetId),
+  );
   if (!subnet) throw new DomainError('not_found', messages.notFound);
   return { ...subnet, version: subnet.prefix.version };
 }
@@ -146,14 +139,11 @@ export async function readAddressPageText(
 ): Promise<string> {
   const guessed = request.cursor === null ? null : rangeAfterCursor(request.cursor, request.limit);
   if (request.cursor !== null && guessed !== null) {
-    let found: Awaited<ReturnType<typeof findListedSubnetWithRange>>;
-    if (caller) {
-      const joined = await findListedSubnetWithRangeOfCaller(db, caller, accountId, subnetId, guessed);
-      await caller.settle(joined.caller);
-      found = joined.found;
-    } else {
-      found = await findListedSubnetWithRange(db, accountId, subnetId, guessed);
-    }
+    const found = await readCheckingCaller(
+      caller,
+      (check) => findListedSubnetWithRangeOfCaller(db, check, accountId, subnetId, guessed),
+      () => findListedSubnetWithRange(db, accountId, subnetId, guessed),
+    );
     if (!found) throw new DomainError('not_found', messages.notFound);
     const subnet = { ...found.subnet, version: found.subnet.prefix.version };
     const range = unfilteredPageRange(subnet, cursorValue(subnet, request.cursor), request.limit);

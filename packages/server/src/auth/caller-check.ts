@@ -14,3 +14,18 @@ export interface CallerCheck {
   /** Takes what the joined check found: throws the 401 or 404 the membership hook would, else passes. */
   settle(found: SessionInAccount | undefined): Promise<void>;
 }
+
+/**
+ * A read made by the route's caller-checked query while the check is pending (settled before its data
+ * is looked at), else by the plain query (the membership hook made the check).
+ */
+export async function readCheckingCaller<T>(
+  caller: CallerCheck | null,
+  checked: (caller: CallerCheck) => Promise<{ caller: SessionInAccount | undefined; found: T }>,
+  plain: () => Promise<T>,
+): Promise<T> {
+  if (!caller) return plain();
+  const joined = await checked(caller);
+  await caller.settle(joined.caller);
+  return joined.found;
+}
