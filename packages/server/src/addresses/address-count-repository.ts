@@ -7,6 +7,15 @@ import {
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import {
+  integerOf,
+  integerOrNullOf,
+  jsonArrayOf,
+  jsonArrayText,
+  textOf,
+  textOrNullOf,
+} from '../db/json-row.js';
+import { sql } from 'kysely';
 import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
@@ -150,6 +159,89 @@ export function joinedListedSubnetOf(
       ? undefined
       : listedSubnetOf({ ...row, id: listedId, version, first_key, prefix_length });
   return { caller: sessionInAccountOf(row), found: subnet };
+}
+
+/** The columns `selectCallerWithListedSubnet` selects, in the order of its row's JSON text. */
+const CALLER_WITH_SUBNET_COLUMNS = [
+  'id',
+  'uid',
+  'reference',
+  'tier',
+  'maxusers',
+  'maxnetworks',
+  'subId',
+  'subStatus',
+  'subStart',
+  'subEnd',
+  'userId',
+  'expiresAt',
+  'listedId',
+  'version',
+  'first_key',
+  'prefix_length',
+  'in_use',
+  'reserved',
+  'available',
+] as const;
+
+/**
+ * The row of a `selectCallerWithListedSubnet` query named `alias` (in the FROM clause) as one JSON array
+ * text, read back by `joinedListedSubnetOfJson`.
+ */
+export function callerWithListedSubnetJson(db: Db, alias: string) {
+  return jsonArrayText(
+    db,
+    CALLER_WITH_SUBNET_COLUMNS.map((name) => sql.ref(`${alias}.${name}`)),
+  );
+}
+
+/** `joinedListedSubnetOf` of a row's JSON text (`callerWithListedSubnetJson`). */
+export function joinedListedSubnetOfJson(text: string): {
+  caller: SessionInAccount | undefined;
+  found: ListedSubnetCounts | undefined;
+} {
+  const [
+    id,
+    uid,
+    reference,
+    tier,
+    maxusers,
+    maxnetworks,
+    subId,
+    subStatus,
+    subStart,
+    subEnd,
+    userId,
+    expiresAt,
+    listedId,
+    version,
+    first_key,
+    prefix_length,
+    in_use,
+    reserved,
+    available,
+  ] = jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length);
+  return joinedListedSubnetOf({
+    id: textOf(id),
+    uid: textOf(uid),
+    reference: textOf(reference),
+    tier: integerOf(tier),
+    maxusers: integerOf(maxusers),
+    maxnetworks: integerOf(maxnetworks),
+    subId: textOrNullOf(subId),
+    subStatus: textOrNullOf(subStatus),
+    subStart: textOrNullOf(subStart),
+    subEnd: textOrNullOf(subEnd),
+    userId: textOf(userId),
+    expiresAt: textOf(expiresAt),
+    listedId: textOrNullOf(listedId),
+    version: integerOrNullOf(version),
+    first_key: textOrNullOf(first_key),
+    prefix_length: integerOrNullOf(prefix_length),
+    in_use: integerOrNullOf(in_use),
+    reserved: integerOrNullOf(reserved),
+    available: integerOrNullOf(available),
+  });
 }
 
 const listedSubnetOfCaller = preparedQuery(

@@ -3,22 +3,30 @@ import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { sortKeyOf, valueOfSortKey } from './address-keys.js';
+import { sortKeyOf } from './address-keys.js';
 import type { SubnetRef } from './address-repository.js';
 import type { SessionInAccount } from '../accounts/account-repository.js';
 import {
-  joinedListedSubnetOf,
+  callerWithListedSubnetJson,
+  joinedListedSubnetOfJson,
   selectCallerWithListedSubnet,
   listedSubnetOf,
   selectListedSubnet,
   type ListedSubnetCounts,
 } from './address-count-repository.js';
 
-/** A stored address as the API writes it: its value, and its item's JSON text written by the database. */
+/**
+ * Stored addresses of a range in address order as the API writes them: their sort keys and their
+ * items' JSON texts, index for index. Keys stay text: a page compares them with its range's keys and
+ * never needs their values (turning 100 keys into numbers was a tenth of the list route's CPU).
+ */
 export interface StoredJson {
-  value: bigint;
-  json: string;
+  keys: readonly string[];
+  json: readonly string[];
 }
+
+/** No stored address. */
+export const NONE_STORED: StoredJson = { keys: [], json: [] };
 
 /** Between rows of the aggregate: the record separator, which JSON text never holds unescaped. */
 const ROW_SEPARATOR = '\u001e';
@@ -50,13 +58,9 @@ function rangeJson(db: Db, subnetId: Expression<string | null> | string, from: s
     : query.select(sql<string | null>`group_concat(a.sort_key || a.item_json, char(30))`.as('page'));
 }
 
-/**
- * The text of a `rangeJson` read's rows (its pieces on PostgreSQL, in no particular order: the rows
- * are sorted when parsed), null when no row is stored.
- */
-function pageOfPieces(rows: readonly { page: string | null }[]): string | null {
-  const pieces = rows.flatMap((row) => (row.page === null ? [] : [row.page]));
-  return pieces.length === 0 ? null : pieces.join(ROW_SEPARATOR);
+/** The texts of a `rangeJson` read's rows (its pieces on PostgreSQL, in no particular order). */
+function piecesOf(rows: readonly { page: string | null }[]): string[] {
+  return rows.flatMap((row) => (row.page === null ? [] : [row.page]));
 }
 
 const storedRangeJson = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
@@ -93,25 +97,85 @@ function selectSubnetWithRangeJson(
 
 const subnetWithRangeJson = preparedQuery(['accountId', 'subnetId', 'from', 'to'], selectSubnetWithRangeJson);
 
-/** The same joined to the caller check of an account route: one query for the check, subnet and page. */
-const subnetWithRangeJsonOfCaller = preparedQuery(
+/**
+ * The caller check of an account route with the subnet to list (`selectCallerWithListedSubnet`, named
+ * `h`) and the stored rows of a key range of that subnet, as parts of one text column: the check and
+ * subnet as a JSON array (`callerWithListedSubnetJson`, the part starting with `[`) and the rows as
+ * `rangeJson` texts. No row when the caller is no member. One column, not twenty repeated on every
+ * piece: PostgreSQL describes each column on every execution and pg parses each per row, which was a
+ * fifth of the route's driver work (bench/addresses.md, fifth pass). PostgreSQL answers the parts as
+ * rows (the JSON one, then the pieces: a lateral UNION ALL on the subnet found); SQLite as one text,
+ * the JSON first.
+ */
+function selectCallerWithRangeParts(
+  db: Db,
+  param: (name: 'sessionId' | 'now' | 'accountId' | 'subnetId' | 'from' | 'to') => string,
+) {
+  const head = selectCallerWithListedSubnet(db, param).as('h');
+  const listedId = sql.ref<string | null>('h.listedId');
+  const headJson = callerWithListedSubnetJson(db, 'h');
+  const stored = rangeJson(db, listedId, param('from'), param('to'));
+  if (isPostgres(db)) {
+    return db
+      .selectFrom(head)
+      .innerJoinLateral(
+        db.selectNoFrom(headJson.$castTo<string | null>().as('page')).unionAll(stored).as('parts'),
+        (join) => join.onTrue(),
+      )
+      .select('parts.page');
+  }
+  return db
+    .selectFrom(head)
+    .select(sql<string>`${headJson} || coalesce(char(30) || (${stored}), '')`.as('page'));
+}
+
+const callerWithRangeParts = preparedQuery(
   ['sessionId', 'now', 'accountId', 'subnetId', 'from', 'to'],
-  (db, param) => withRangeJson(db, selectCallerWithListedSubnet(db, param), param('from'), param('to')),
+  selectCallerWithRangeParts,
 );
 
-/** Whether texts are in ascending order (fixed-width sort keys first: the rows' address order). */
+/** Whether texts are in ascending order. */
 function isAscending(texts: readonly string[]): boolean {
-  for (let i = 1; i < texts.length; i++) if ((texts[i - 1] ?? '') > (texts[i] ?? '')) return false;
+  for (let i = 1; i < texts.length; i++) if ((texts[i - 1] ?? '') >= (texts[i] ?? '')) return false;
   return true;
 }
 
-/** The rows of a `rangeJson` text, in address order. */
-function storedJsonOf(page: string | null | undefined, version: IpVersion): StoredJson[] {
-  if (!page) return [];
+/** The same rows sorted by key (the engine gave them in another order than its index's). */
+function sortedByKey(stored: StoredJson): StoredJson {
+  const order = stored.keys
+    .map((_, i) => i)
+    .sort((a, b) => {
+      const [keyA, keyB] = [stored.keys[a] ?? '', stored.keys[b] ?? ''];
+      return keyA < keyB ? -1 : keyA > keyB ? 1 : 0;
+    });
+  return { keys: order.map((i) => stored.keys[i] ?? ''), json: order.map((i) => stored.json[i] ?? '') };
+}
+
+/**
+ * The stored rows of `rangeJson` texts (pieces on PostgreSQL, in any order), in address order. Each
+ * row is its fixed-width sort key followed by its JSON; rows are cut at the record separator, never
+ * copied into objects. Pieces hold disjoint key ranges and start with their first key: sorted as texts,
+ * their rows come in address order when each piece's do (the index order engines use, checked; the
+ * rows are sorted by key when not).
+ */
+export function storedJsonOfPieces(pieces: string[], version: IpVersion): StoredJson {
+  if (pieces.length === 0) return NONE_STORED;
   const width = sortKeyOf(version, 0n).length;
-  const rows = page.split(ROW_SEPARATOR);
-  if (!isAscending(rows)) rows.sort();
-  return rows.map((text) => ({ value: valueOfSortKey(text.slice(0, width)), json: text.slice(width) }));
+  if (pieces.length > 1) pieces.sort();
+  const keys: string[] = [];
+  const json: string[] = [];
+  for (const piece of pieces) {
+    for (let at = 0; ;) {
+      const next = piece.indexOf(ROW_SEPARATOR, at);
+      const end = next < 0 ? piece.length : next;
+      keys.push(piece.slice(at, at + width));
+      json.push(piece.slice(at + width, end));
+      if (next < 0) break;
+      at = next + 1;
+    }
+  }
+  const stored = { keys, json };
+  return isAscending(keys) ? stored : sortedByKey(stored);
 }
 
 /** Stored rows with from ≤ address ≤ to, in address order, as their items' JSON. */
@@ -120,13 +184,13 @@ export async function listStoredJson(
   subnet: SubnetRef,
   from: bigint,
   to: bigint,
-): Promise<StoredJson[]> {
+): Promise<StoredJson> {
   const rows = await storedRangeJson(db, {
     subnetId: subnet.id,
     from: sortKeyOf(subnet.version, from),
     to: sortKeyOf(subnet.version, to),
   });
-  return storedJsonOf(pageOfPieces(rows), subnet.version);
+  return storedJsonOfPieces(piecesOf(rows), subnet.version);
 }
 
 /** A listed subnet's page range: its stored rows from ≤ address ≤ to, of one IP version. */
@@ -137,11 +201,11 @@ interface StoredRange {
 }
 
 /** The subnet and the stored rows of a range read by one query (rows of another version: none). */
-function subnetWithStored(subnet: ListedSubnetCounts, page: string | null, range: StoredRange) {
+function subnetWithStored(subnet: ListedSubnetCounts, pieces: string[], range: StoredRange) {
   // Keys of the other version never sort among this subnet's (another width): they read no rows.
   return {
     subnet,
-    stored: subnet.prefix.version === range.version ? storedJsonOf(page, range.version) : [],
+    stored: subnet.prefix.version === range.version ? storedJsonOfPieces(pieces, range.version) : NONE_STORED,
   };
 }
 
@@ -155,7 +219,7 @@ export async function findListedSubnetWithRange(
   accountId: string,
   subnetId: string,
   range: StoredRange,
-): Promise<{ subnet: ListedSubnetCounts; stored: StoredJson[] } | undefined> {
+): Promise<{ subnet: ListedSubnetCounts; stored: StoredJson } | undefined> {
   const rows = await subnetWithRangeJson(db, {
     accountId,
     subnetId,
@@ -163,7 +227,7 @@ export async function findListedSubnetWithRange(
     to: sortKeyOf(range.version, range.to),
   });
   const [row] = rows;
-  return row && subnetWithStored(listedSubnetOf(row), pageOfPieces(rows), range);
+  return row && subnetWithStored(listedSubnetOf(row), piecesOf(rows), range);
 }
 
 /**
@@ -178,9 +242,9 @@ export async function findListedSubnetWithRangeOfCaller(
   range: StoredRange,
 ): Promise<{
   caller: SessionInAccount | undefined;
-  found: { subnet: ListedSubnetCounts; stored: StoredJson[] } | undefined;
+  found: { subnet: ListedSubnetCounts; stored: StoredJson } | undefined;
 }> {
-  const rows = await subnetWithRangeJsonOfCaller(db, {
+  const rows = await callerWithRangeParts(db, {
     sessionId: caller.sessionId,
     now: caller.now,
     accountId,
@@ -188,9 +252,20 @@ export async function findListedSubnetWithRangeOfCaller(
     from: sortKeyOf(range.version, range.from),
     to: sortKeyOf(range.version, range.to),
   });
-  const joined = joinedListedSubnetOf(rows[0]);
-  return {
-    caller: joined.caller,
-    found: joined.found && subnetWithStored(joined.found, pageOfPieces(rows), range),
-  };
+  // The part starting with `[` is the check and subnet; on SQLite the rows follow it in the same text.
+  let head: string | undefined;
+  const pieces: string[] = [];
+  for (const { page } of rows) {
+    if (page === null) continue;
+    if (!page.startsWith('[')) {
+      pieces.push(page);
+      continue;
+    }
+    const end = page.indexOf(ROW_SEPARATOR);
+    head = end < 0 ? page : page.slice(0, end);
+    if (end >= 0) pieces.push(page.slice(end + 1));
+  }
+  if (head === undefined) return { caller: undefined, found: undefined };
+  const joined = joinedListedSubnetOfJson(head);
+  return { caller: joined.caller, found: joined.found && subnetWithStored(joined.found, pieces, range) };
 }

@@ -1,7 +1,7 @@
 import { addressPageResponse, addressResponse, type AddressPage } from '@ipam/core/api/ipam';
 import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
 import { stringifierOf } from '../http/response-serializer.js';
-import { addressText } from './address-keys.js';
+import { addressText, sortKeyOf } from './address-keys.js';
 import type { StoredJson } from './address-json-repository.js';
 import type { ListedSubnet } from './address-listing.js';
 import { virtualAddress } from './address-listing.js';
@@ -53,7 +53,7 @@ export function unfilteredPageRange(subnet: ListedSubnet, cursor: bigint | null,
 export function unfilteredPageText(
   subnet: ListedSubnet,
   range: ReturnType<typeof unfilteredPageRange>,
-  stored: readonly StoredJson[],
+  stored: StoredJson,
   counts: StatusCounts,
 ): string {
   const { listed, start, end } = range;
@@ -68,23 +68,26 @@ export function unfilteredPageText(
 }
 
 /** The items of the addresses start…end, comma-separated: stored rows as they are, the rest virtual. */
-function pageItems(subnet: ListedSubnet, start: bigint, end: bigint, stored: readonly StoredJson[]): string {
+function pageItems(subnet: ListedSubnet, start: bigint, end: bigint, stored: StoredJson): string {
   const count = start > end ? 0 : Number(end - start + 1n);
-  // Rows are unique and in address order: when the first is `start` and the count-th is `end`, every
-  // address of the page is stored (a page inside a written block) and the rows are its items.
-  if (count > 0 && stored[0]?.value === start && stored[count - 1]?.value === end) {
-    return stored
-      .slice(0, count)
-      .map((row) => row.json)
-      .join(',');
+  const { keys, json } = stored;
+  // Keys are unique and in address order: when the first is `start`'s and the count-th is `end`'s,
+  // every address of the page is stored (a page inside a written block) and the rows are its items.
+  if (
+    count > 0 &&
+    keys[0] === sortKeyOf(subnet.version, start) &&
+    keys[count - 1] === sortKeyOf(subnet.version, end)
+  ) {
+    return json.slice(0, count).join(',');
   }
   const items: string[] = [];
   let next = 0;
   for (let value = start; value <= end; value++) {
-    let row = stored[next];
-    while (row !== undefined && row.value < value) row = stored[++next];
-    if (row !== undefined && row.value === value) {
-      items.push(row.json);
+    const key = sortKeyOf(subnet.version, value);
+    while (next < keys.length && (keys[next] ?? '') < key) next++;
+    const row = keys[next] === key ? json[next] : undefined;
+    if (row !== undefined) {
+      items.push(row);
       next++;
     } else {
       items.push(virtualRowParts.before + addressText(subnet.version, value) + virtualRowParts.after);

@@ -14,6 +14,7 @@ import {
   findListedSubnetWithRange,
   findListedSubnetWithRangeOfCaller,
   listStoredJson,
+  NONE_STORED,
 } from './address-json-repository.js';
 import { unfilteredPageRange, unfilteredPageText } from './address-page-text.js';
 
@@ -156,6 +157,7 @@ export async function readAddressPageText(
   const subnet = await subnetToList(db, accountId, subnetId, guessed === null ? caller : null);
   const cursor = request.cursor === null ? null : cursorValue(subnet, request.cursor);
   const range = unfilteredPageRange(subnet, cursor, request.limit);
-  const stored = range.start > range.end ? [] : await listStoredJson(db, subnet, range.start, range.end);
+  const stored =
+    range.start > range.end ? NONE_STORED : await listStoredJson(db, subnet, range.start, range.end);
   return unfilteredPageText(subnet, range, stored, subnet.counts);
 }
