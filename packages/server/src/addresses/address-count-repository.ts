@@ -1,4 +1,5 @@
 import type { Prefix } from '@ipam/core/prefix';
+import { sql } from 'kysely';
 import {
   selectAccountOfSession,
   sessionInAccountOf,
@@ -15,7 +16,6 @@ import {
   textOf,
   textOrNullOf,
 } from '../db/json-row.js';
-import { sql } from 'kysely';
 import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
@@ -200,47 +200,30 @@ export function joinedListedSubnetOfJson(text: string): {
   caller: SessionInAccount | undefined;
   found: ListedSubnetCounts | undefined;
 } {
-  const [
-    id,
-    uid,
-    reference,
-    tier,
-    maxusers,
-    maxnetworks,
-    subId,
-    subStatus,
-    subStart,
-    subEnd,
-    userId,
-    expiresAt,
-    listedId,
-    version,
-    first_key,
-    prefix_length,
-    in_use,
-    reserved,
-    available,
-  ] = jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length);
+  const values = jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length);
+  // By name, so the order lives in CALLER_WITH_SUBNET_COLUMNS alone.
+  const at = (name: (typeof CALLER_WITH_SUBNET_COLUMNS)[number]) =>
+    values[CALLER_WITH_SUBNET_COLUMNS.indexOf(name)];
   return joinedListedSubnetOf({
-    id: textOf(id),
-    uid: textOf(uid),
-    reference: textOf(reference),
-    tier: integerOf(tier),
-    maxusers: integerOf(maxusers),
-    maxnetworks: integerOf(maxnetworks),
-    subId: textOrNullOf(subId),
-    subStatus: textOrNullOf(subStatus),
-    subStart: textOrNullOf(subStart),
-    subEnd: textOrNullOf(subEnd),
-    userId: textOf(userId),
-    expiresAt: textOf(expiresAt),
-    listedId: textOrNullOf(listedId),
-    version: integerOrNullOf(version),
-    first_key: textOrNullOf(first_key),
-    prefix_length: integerOrNullOf(prefix_length),
-    in_use: integerOrNullOf(in_use),
-    reserved: integerOrNullOf(reserved),
-    available: integerOrNullOf(available),
+    id: textOf(at('id')),
+    uid: textOf(at('uid')),
+    reference: textOf(at('reference')),
+    tier: integerOf(at('tier')),
+    maxusers: integerOf(at('maxusers')),
+    maxnetworks: integerOf(at('maxnetworks')),
+    subId: textOrNullOf(at('subId')),
+    subStatus: textOrNullOf(at('subStatus')),
+    subStart: textOrNullOf(at('subStart')),
+    subEnd: textOrNullOf(at('subEnd')),
+    userId: textOf(at('userId')),
+    expiresAt: textOf(at('expiresAt')),
+    listedId: textOrNullOf(at('listedId')),
+    version: integerOrNullOf(at('version')),
+    first_key: textOrNullOf(at('first_key')),
+    prefix_length: integerOrNullOf(at('prefix_length')),
+    in_use: integerOrNullOf(at('in_use')),
+    reserved: integerOrNullOf(at('reserved')),
+    available: integerOrNullOf(at('available')),
   });
 }
 

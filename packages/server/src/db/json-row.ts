@@ -11,23 +11,30 @@ export function jsonArrayText(db: Db, values: readonly Expression<unknown>[]): R
   return isPostgres(db) ? sql<string>`json_build_array(${list})::text` : sql<string>`json_array(${list})`;
 }
 
-/** Reads a value of a `jsonArrayText` array: the database wrote it, so a wrong type is a bug (throws). */
+/**
+ * Refuses a value of a `jsonArrayText` array of another type than its column's: the database wrote
+ * it, so a wrong type is a bug, never input to answer.
+ */
 function expected(kind: string, value: unknown): never {
   throw new Error(`a JSON row value is not ${kind}: ${typeof value}`);
 }
 
+/** A text value of a `jsonArrayText` array (throws on any other). */
 export function textOf(value: unknown): string {
   return typeof value === 'string' ? value : expected('a text', value);
 }
 
+/** A text or null value of a `jsonArrayText` array (throws on any other). */
 export function textOrNullOf(value: unknown): string | null {
   return value === null ? null : textOf(value);
 }
 
+/** An integer value of a `jsonArrayText` array (throws on any other). */
 export function integerOf(value: unknown): number {
   return typeof value === 'number' && Number.isSafeInteger(value) ? value : expected('an integer', value);
 }
 
+/** An integer or null value of a `jsonArrayText` array (throws on any other). */
 export function integerOrNullOf(value: unknown): number | null {
   return value === null ? null : integerOf(value);
 }
