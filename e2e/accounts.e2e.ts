@@ -93,8 +93,10 @@ describe('profile, password change and reset by e-mail (SMTP sink)', () => {
     const { page } = browser;
     await logOutFromMenu(page, email);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    // Within the page's own form: until the route has changed, the login form's Email box is there too.
+    const forgot = page.getByRole('form', { name: 'Forgot password' });
+    await forgot.getByRole('textbox', { name: 'Email' }).fill(email);
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(messages.resetRequestedMailed).waitFor();
     await screenshot(page, 'forgot-password-sent');
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email)).length).toBe(1);
@@ -137,8 +139,9 @@ describe('without a mail server: reset by the admin command, invites by link', (
   it('says on the forgot-password page that no e-mail is sent', async () => {
     const { page, baseUrl } = browser;
     await page.goto(`${baseUrl}/forgot-password`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('anyone'));
-    await page.getByRole('button', { name: 'Send reset link' }).click();
+    const forgot = page.getByRole('form', { name: 'Forgot password' });
+    await forgot.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('anyone'));
+    await forgot.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(messages.resetRequestedNoMail).waitFor();
     await screenshot(page, 'forgot-password-no-mail');
   });
