@@ -8,6 +8,7 @@ import {
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
+import { rowBuilderOf } from '../db/row-literal.js';
 import {
   integerOf,
   integerOrNullOf,
@@ -184,6 +185,9 @@ const CALLER_WITH_SUBNET_COLUMNS = [
   'available',
 ] as const;
 
+/** The object of a `callerWithListedSubnetJson` array's values, named by CALLER_WITH_SUBNET_COLUMNS. */
+const callerWithSubnetRow = rowBuilderOf(CALLER_WITH_SUBNET_COLUMNS);
+
 /**
  * The row of a `selectCallerWithListedSubnet` query named `alias` (in the FROM clause) as one JSON array
  * text, read back by `joinedListedSubnetOfJson`.
@@ -200,30 +204,28 @@ export function joinedListedSubnetOfJson(text: string): {
   caller: SessionInAccount | undefined;
   found: ListedSubnetCounts | undefined;
 } {
-  const values = jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length);
   // By name, so the order lives in CALLER_WITH_SUBNET_COLUMNS alone.
-  const at = (name: (typeof CALLER_WITH_SUBNET_COLUMNS)[number]) =>
-    values[CALLER_WITH_SUBNET_COLUMNS.indexOf(name)];
+  const row = callerWithSubnetRow(jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length));
   return joinedListedSubnetOf({
-    id: textOf(at('id')),
-    uid: textOf(at('uid')),
-    reference: textOf(at('reference')),
-    tier: integerOf(at('tier')),
-    maxusers: integerOf(at('maxusers')),
-    maxnetworks: integerOf(at('maxnetworks')),
-    subId: textOrNullOf(at('subId')),
-    subStatus: textOrNullOf(at('subStatus')),
-    subStart: textOrNullOf(at('subStart')),
-    subEnd: textOrNullOf(at('subEnd')),
-    userId: textOf(at('userId')),
-    expiresAt: textOf(at('expiresAt')),
-    listedId: textOrNullOf(at('listedId')),
-    version: integerOrNullOf(at('version')),
-    first_key: textOrNullOf(at('first_key')),
-    prefix_length: integerOrNullOf(at('prefix_length')),
-    in_use: integerOrNullOf(at('in_use')),
-    reserved: integerOrNullOf(at('reserved')),
-    available: integerOrNullOf(at('available')),
+    id: textOf(row.id),
+    uid: textOf(row.uid),
+    reference: textOf(row.reference),
+    tier: integerOf(row.tier),
+    maxusers: integerOf(row.maxusers),
+    maxnetworks: integerOf(row.maxnetworks),
+    subId: textOrNullOf(row.subId),
+    subStatus: textOrNullOf(row.subStatus),
+    subStart: textOrNullOf(row.subStart),
+    subEnd: textOrNullOf(row.subEnd),
+    userId: textOf(row.userId),
+    expiresAt: textOf(row.expiresAt),
+    listedId: textOrNullOf(row.listedId),
+    version: integerOrNullOf(row.version),
+    first_key: textOrNullOf(row.first_key),
+    prefix_length: integerOrNullOf(row.prefix_length),
+    in_use: integerOrNullOf(row.in_use),
+    reserved: integerOrNullOf(row.reserved),
+    available: integerOrNullOf(row.available),
   });
 }
 
