@@ -7,8 +7,9 @@
  */
 import { fileURLToPath } from 'node:url';
 import { listedAddresses, usedPercent } from '@ipam/core/address-listing';
+import { addressPageResponse } from '@ipam/core/api/ipam';
 import { readStatusCounts } from '@ipam/server/addresses/address-count-repository';
-import { readAddressPage, type AddressPageRequest } from '@ipam/server/addresses/address-reads';
+import { readAddressPage, type AddressPageRequest } from '@ipam/server/addresses/address-page';
 import type { DatabaseTarget } from '@ipam/server/db/database';
 import { setUp, WRITTEN, type Setup } from './address-fixture.js';
 import {
@@ -89,7 +90,9 @@ type Timing = { name: string; median: number; min: number; max: number };
 async function measureQueries(setup: Setup): Promise<Timing[]> {
   const results: Timing[] = [];
   for (const { name, request, expectItems } of pageCases) {
-    const check = await readAddressPage(setup.db, setup.accountId, setup.subnetId, request);
+    const check = addressPageResponse.parse(
+      JSON.parse(await readAddressPage(setup.db, setup.accountId, setup.subnetId, request)),
+    );
     if (check.items.length !== expectItems) {
       throw new Error(`${name}: expected ${expectItems} items, got ${check.items.length}`);
     }

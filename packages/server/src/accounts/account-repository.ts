@@ -111,10 +111,9 @@ export interface SessionInAccount {
 /**
  * The caller check of every account route as a query: the live session with this token hash (not
  * expired at `now`) whose user belongs to the account, with the account read fresh; no row when either
- * is missing. Its columns are the account's (as `AccountRecord`) with `userId` and `expiresAt`: a route
- * that joins its own data to it (one round trip) names that data's columns apart from these.
+ * is missing.
  */
-export function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' | 'now') => string) {
+function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' | 'now') => string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users_accounts', 'users_accounts.user_id', 'sessions.user_id')
@@ -125,10 +124,8 @@ export function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'acco
     .where('users_accounts.account_id', '=', param('accountId'));
 }
 
-/** The caller of a `selectAccountOfSession` row (extra columns of joined data are left out). */
-export function sessionInAccountOf(
-  row: AccountRecord & { userId: string; expiresAt: string },
-): SessionInAccount {
+/** The caller of a `selectAccountOfSession` row. */
+function sessionInAccountOf(row: AccountRecord & { userId: string; expiresAt: string }): SessionInAccount {
   const { id, uid, reference, tier, maxusers, maxnetworks, subId, subStatus, subStart, subEnd } = row;
   return {
     userId: row.userId,

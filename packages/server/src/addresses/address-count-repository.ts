@@ -1,22 +1,7 @@
 import type { Prefix } from '@ipam/core/prefix';
-import { sql } from 'kysely';
-import {
-  selectAccountOfSession,
-  sessionInAccountOf,
-  type SessionInAccount,
-} from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
-import { rowBuilderOf } from '../db/row-literal.js';
-import {
-  integerOf,
-  integerOrNullOf,
-  jsonArrayOf,
-  jsonArrayText,
-  textOf,
-  textOrNullOf,
-} from '../db/json-row.js';
 import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 
@@ -61,8 +46,8 @@ export async function readStatusCounts(db: Db, subnetId: string): Promise<Status
   };
 }
 
-/** The subnet columns and status counts a listed page needs: the list route's queries start here. */
-export function selectListedSubnet(db: Db) {
+/** The subnet columns and status counts a listed page needs. */
+function selectListedSubnet(db: Db) {
   return db
     .selectFrom('subnets')
     .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
@@ -78,7 +63,7 @@ export interface ListedSubnetCounts {
 }
 
 /** The listed subnet of a `selectListedSubnet` row. */
-export function listedSubnetOf(row: {
+function listedSubnetOf(row: {
   id: string;
   version: number;
   first_key: string;
@@ -119,138 +104,6 @@ export async function findListedSubnet(
 ): Promise<ListedSubnetCounts | undefined> {
   const [row] = await listedSubnet(db, { accountId, subnetId });
   return row && listedSubnetOf(row);
-}
-
-/**
- * The caller check of an account route (`selectAccountOfSession`) with the subnet to list and its
- * status counts joined to it (null columns when the account has no such subnet): one row when the
- * caller is a member, none otherwise. Joined, not nested: a nested subnet query would be materialised.
- */
-export function selectCallerWithListedSubnet(
-  db: Db,
-  param: (name: 'sessionId' | 'now' | 'accountId' | 'subnetId') => string,
-) {
-  return selectAccountOfSession(db, param)
-    .leftJoin('subnets', (join) =>
-      join.onRef('subnets.account_id', '=', 'accounts.id').on('subnets.id', '=', param('subnetId')),
-    )
-    .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
-    .select(['subnets.id as listedId', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length'])
-    .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
-}
-
-/** The caller a `selectCallerWithListedSubnet` row found, and its listed subnet (`found`; undefined: none). */
-export function joinedListedSubnetOf(
-  row:
-    | (Parameters<typeof sessionInAccountOf>[0] & {
-        listedId: string | null;
-        version: number | null;
-        first_key: string | null;
-        prefix_length: number | null;
-        in_use: number | null;
-        reserved: number | null;
-        available: number | null;
-      })
-    | undefined,
-): { caller: SessionInAccount | undefined; found: ListedSubnetCounts | undefined } {
-  if (!row) return { caller: undefined, found: undefined };
-  const { listedId, version, first_key, prefix_length } = row;
-  const subnet =
-    listedId === null || version === null || first_key === null || prefix_length === null
-      ? undefined
-      : listedSubnetOf({ ...row, id: listedId, version, first_key, prefix_length });
-  return { caller: sessionInAccountOf(row), found: subnet };
-}
-
-/** The columns `selectCallerWithListedSubnet` selects, in the order of its row's JSON text. */
-const CALLER_WITH_SUBNET_COLUMNS = [
-  'id',
-  'uid',
-  'reference',
-  'tier',
-  'maxusers',
-  'maxnetworks',
-  'subId',
-  'subStatus',
-  'subStart',
-  'subEnd',
-  'userId',
-  'expiresAt',
-  'listedId',
-  'version',
-  'first_key',
-  'prefix_length',
-  'in_use',
-  'reserved',
-  'available',
-] as const;
-
-/** The object of a `callerWithListedSubnetJson` array's values, named by CALLER_WITH_SUBNET_COLUMNS. */
-const callerWithSubnetRow = rowBuilderOf(CALLER_WITH_SUBNET_COLUMNS);
-
-/**
- * The row of a `selectCallerWithListedSubnet` query named `alias` (in the FROM clause) as one JSON array
- * text, read back by `joinedListedSubnetOfJson`.
- */
-export function callerWithListedSubnetJson(db: Db, alias: string) {
-  return jsonArrayText(
-    db,
-    CALLER_WITH_SUBNET_COLUMNS.map((name) => sql.ref(`${alias}.${name}`)),
-  );
-}
-
-/** `joinedListedSubnetOf` of a row's JSON text (`callerWithListedSubnetJson`). */
-export function joinedListedSubnetOfJson(text: string): {
-  caller: SessionInAccount | undefined;
-  found: ListedSubnetCounts | undefined;
-} {
-  // By name, so the order lives in CALLER_WITH_SUBNET_COLUMNS alone.
-  const row = callerWithSubnetRow(jsonArrayOf(text, CALLER_WITH_SUBNET_COLUMNS.length));
-  return joinedListedSubnetOf({
-    id: textOf(row.id),
-    uid: textOf(row.uid),
-    reference: textOf(row.reference),
-    tier: integerOf(row.tier),
-    maxusers: integerOf(row.maxusers),
-    maxnetworks: integerOf(row.maxnetworks),
-    subId: textOrNullOf(row.subId),
-    subStatus: textOrNullOf(row.subStatus),
-    subStart: textOrNullOf(row.subStart),
-    subEnd: textOrNullOf(row.subEnd),
-    userId: textOf(row.userId),
-    expiresAt: textOf(row.expiresAt),
-    listedId: textOrNullOf(row.listedId),
-    version: integerOrNullOf(row.version),
-    first_key: textOrNullOf(row.first_key),
-    prefix_length: integerOrNullOf(row.prefix_length),
-    in_use: integerOrNullOf(row.in_use),
-    reserved: integerOrNullOf(row.reserved),
-    available: integerOrNullOf(row.available),
-  });
-}
-
-const listedSubnetOfCaller = preparedQuery(
-  ['sessionId', 'now', 'accountId', 'subnetId'],
-  selectCallerWithListedSubnet,
-);
-
-/**
- * `findListedSubnet` with the caller check of an account route in the same query: the caller it found
- * (undefined: no live session of a member) and the subnet.
- */
-export async function findListedSubnetOfCaller(
-  db: Db,
-  caller: { sessionId: string; now: string },
-  accountId: string,
-  subnetId: string,
-): Promise<{ caller: SessionInAccount | undefined; found: ListedSubnetCounts | undefined }> {
-  const [row] = await listedSubnetOfCaller(db, {
-    sessionId: caller.sessionId,
-    now: caller.now,
-    accountId,
-    subnetId,
-  });
-  return joinedListedSubnetOf(row);
 }
 
 /**

@@ -116,17 +116,6 @@ function isEveryRow(filter: StoredFilter): boolean {
   );
 }
 
-/** A page of the unfiltered list (every request of it): built and compiled once, not per call. */
-const storedInRange = preparedQuery(['subnetId', 'from', 'to'], (db, param) =>
-  db
-    .selectFrom('ip_addresses')
-    .select(storedColumns)
-    .where('subnet_id', '=', param('subnetId'))
-    .where('sort_key', '>=', param('from'))
-    .where('sort_key', '<=', param('to'))
-    .orderBy('sort_key'),
-);
-
 /** Stored rows with from ≤ address ≤ to passing the filter, in address order, at most `limit`. */
 export async function listStored(
   db: Db,
@@ -136,14 +125,6 @@ export async function listStored(
   filter: StoredFilter,
   limit?: number,
 ): Promise<StoredAddress[]> {
-  if (limit === undefined && isEveryRow(filter)) {
-    const rows = await storedInRange(db, {
-      subnetId: subnet.id,
-      from: sortKeyOf(subnet.version, from),
-      to: sortKeyOf(subnet.version, to),
-    });
-    return rows.map(toStored);
-  }
   let query = db
     .selectFrom('ip_addresses')
     .select(storedColumns)
@@ -154,6 +135,54 @@ export async function listStored(
     .orderBy('sort_key');
   if (limit !== undefined) query = query.limit(limit);
   return (await query.execute()).map(toStored);
+}
+
+/** A stored address as a page lists it: its sort key and its list item's JSON, written with the row. */
+export interface StoredItem {
+  key: string;
+  json: string;
+}
+
+/** The plain page's read (every request of the list makes it): built and compiled once, not per call. */
+const itemsInRange = preparedQuery(['accountId', 'subnetId', 'from', 'to'], (db, param) =>
+  db
+    .selectFrom('ip_addresses')
+    .select(['sort_key as key', 'item_json as json'])
+    .where('subnet_id', '=', param('subnetId'))
+    .where('account_id', '=', param('accountId'))
+    .where('sort_key', '>=', param('from'))
+    .where('sort_key', '<=', param('to'))
+    .orderBy('sort_key'),
+);
+
+/**
+ * The account's stored rows of a subnet with from ≤ address ≤ to passing the filter, in address order
+ * (at most `limit`), as page items.
+ */
+export async function listStoredItems(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  range: { from: bigint; to: bigint },
+  filter: StoredFilter = {},
+  limit?: number,
+): Promise<StoredItem[]> {
+  const from = sortKeyOf(subnet.version, range.from);
+  const to = sortKeyOf(subnet.version, range.to);
+  if (limit === undefined && isEveryRow(filter)) {
+    return itemsInRange(db, { accountId, subnetId: subnet.id, from, to });
+  }
+  let query = db
+    .selectFrom('ip_addresses')
+    .select(['sort_key as key', 'item_json as json'])
+    .where('subnet_id', '=', subnet.id)
+    .where('account_id', '=', accountId)
+    .where('sort_key', '>=', from)
+    .where('sort_key', '<=', to)
+    .where((eb) => applyFilter(eb, filter))
+    .orderBy('sort_key');
+  if (limit !== undefined) query = query.limit(limit);
+  return query.execute();
 }
 
 /** Addresses (values only) of stored rows from `from` upward passing the filter, at most `limit`. */

@@ -8,9 +8,8 @@ import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
 import { errorResponse, noBody } from '@ipam/core/api/common';
 import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
-import { callerCheckOf } from '../http/account-scope.js';
 import { changeContextOf, requireAccount } from '../http/request-context.js';
-import { isUnfilteredPage, readAddressPage, readAddressPageText } from './address-reads.js';
+import { readAddressPage } from './address-page.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
 /** Page size bounds of the address list. */
@@ -63,26 +62,17 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
         querystring: addressListQuery,
         response: { 200: addressPageResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
       },
-      // The route clients call most: its first query makes the session and membership check too.
-      config: { isCallerCheckedByQuery: true },
     },
     async (request, reply) => {
       const { filter, q, cursor, limit } = request.query;
-      const caller = callerCheckOf(request, deps.db);
-      // With the check pending, the account is the path's: the query checks the caller belongs to it.
-      const accountId = caller ? request.params.accountId : requireAccount(request).id;
-      const page = {
+      const text = await readAddressPage(deps.db, requireAccount(request).id, request.params.subnetId, {
         filter: filter === undefined || filter === '' ? null : filter,
         // Spaces around a search are a typing accident, not part of what is looked for.
         q: q === undefined || q.trim() === '' ? null : q.trim(),
         cursor: cursor === undefined || cursor === '' ? null : cursor,
         limit,
-      };
-      const { subnetId } = request.params;
-      if (!isUnfilteredPage(page)) return readAddressPage(deps.db, accountId, subnetId, page, caller);
-      // The same answer as readAddressPage's, written as JSON text without row objects (see there).
-      const text = await readAddressPageText(deps.db, accountId, subnetId, page, caller);
-      // Sent as it is: a reply outside the type provider takes JSON text, which the serialiser never sees.
+      });
+      // The page is JSON text already (see readAddressPage): a reply outside the type provider sends it as is.
       const textReply: FastifyReply = reply;
       return textReply.type('application/json; charset=utf-8').send(text);
     },

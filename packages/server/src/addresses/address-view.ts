@@ -1,12 +1,11 @@
 import type { Address } from '@ipam/core/api/ipam';
-import type { AddressItem } from './address-listing.js';
 import type { StoredAddress } from './address-repository.js';
 
 /** An address as the API shows it (core's response type; never-written addresses have `id` null). */
 export type AddressView = Address;
 
 /** Presents a stored or listed address (also what the audit log keeps as before/after). */
-export function addressView(address: StoredAddress | AddressItem): AddressView {
+export function addressView(address: StoredAddress): AddressView {
   return {
     id: address.id,
     ipAddress: address.ipAddress,

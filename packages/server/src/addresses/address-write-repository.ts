@@ -7,6 +7,7 @@ import { isPostgres, type Db } from '../db/database.js';
 import type { IpAddressesTable } from '../db/schema.js';
 import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
+import { addressItemJson } from './address-item-json.js';
 import { findStoredAmong, type StoredAddress, type SubnetRef } from './address-repository.js';
 
 /** The data of an address a write sets. */
@@ -20,22 +21,45 @@ export interface AddressFields {
 /** The data of an address with who wrote it when (null for a never-written row). */
 type AddressData = AddressFields & { value: bigint; updatedDate: string | null; updatedBy: string | null };
 
-/** The stored row of an address's data. */
-function rowOf(accountId: string, subnet: SubnetRef, data: AddressData): Insertable<IpAddressesTable> {
+/** The data of an address whose row exists: its id stays. */
+type StoredAddressData = AddressData & { id: string };
+
+/**
+ * The stored row of an address's data (`id`: the existing row's, else a new one), with its list item's
+ * JSON written here, by the one function that writes every row, so it always matches the columns.
+ */
+function rowOf(
+  accountId: string,
+  subnet: SubnetRef,
+  data: AddressData & { id?: string },
+): Insertable<IpAddressesTable> {
+  const id = data.id ?? randomUUID();
+  const ipAddress = addressText(subnet.version, data.value);
+  const { status, hostname, description, allowScannerUpdate, updatedDate, updatedBy } = data;
   return {
-    id: randomUUID(),
+    id,
     account_id: accountId,
     subnet_id: subnet.id,
-    ip_address: addressText(subnet.version, data.value),
+    ip_address: ipAddress,
     sort_key: sortKeyOf(subnet.version, data.value),
-    status: data.status,
-    hostname: data.hostname,
-    description: data.description,
-    hostname_folded: foldedForSearch(data.hostname),
-    description_folded: foldedForSearch(data.description),
-    allow_scanner_update: data.allowScannerUpdate ? 1 : 0,
-    updated_date: data.updatedDate,
-    updated_by: data.updatedBy,
+    status,
+    hostname,
+    description,
+    hostname_folded: foldedForSearch(hostname),
+    description_folded: foldedForSearch(description),
+    allow_scanner_update: allowScannerUpdate ? 1 : 0,
+    updated_date: updatedDate,
+    updated_by: updatedBy,
+    item_json: addressItemJson({
+      id,
+      ipAddress,
+      status,
+      hostname,
+      description,
+      allowScannerUpdate,
+      updatedDate,
+      updatedBy,
+    }),
   };
 }
 
@@ -83,7 +107,7 @@ export async function writeAddressRows(
   db: Db,
   accountId: string,
   subnet: SubnetRef,
-  rows: readonly AddressData[],
+  rows: readonly StoredAddressData[],
 ): Promise<void> {
   for (const chunk of chunksOf(rows)) {
     await db
@@ -99,6 +123,7 @@ export async function writeAddressRows(
           allow_scanner_update: eb.ref('excluded.allow_scanner_update'),
           updated_date: eb.ref('excluded.updated_date'),
           updated_by: eb.ref('excluded.updated_by'),
+          item_json: eb.ref('excluded.item_json'),
         })),
       )
       .execute();

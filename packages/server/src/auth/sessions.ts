@@ -1,9 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  findAccountOfSession,
-  type AccountRecord,
-  type SessionInAccount,
-} from '../accounts/account-repository.js';
+import { findAccountOfSession, type AccountRecord } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { deleteSession, extendSession, findLiveSession, insertSession } from './session-repository.js';
@@ -55,7 +51,8 @@ export async function resolveSession(
 /**
  * The user of a live session token and the account, read fresh, when the user belongs to it (else
  * `account` null); null when the session is unknown or expired. A member's request costs one query:
- * the session is looked up alone only when the joined look-up finds nothing.
+ * the session is looked up alone only when the joined look-up finds nothing, to tell an unknown
+ * session (401) from one whose user is not a member (404).
  */
 export async function resolveSessionInAccount(
   db: Db,
@@ -64,21 +61,6 @@ export async function resolveSessionInAccount(
 ): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
   const sessionId = sessionIdOf(token);
   const found = await findAccountOfSession(db, sessionId, accountId, nowIso());
-  return settleSessionInAccount(db, token, found, sessionId);
-}
-
-/**
- * `resolveSessionInAccount` after its joined look-up ran (by itself, or joined to a route's own query):
- * slides the found session's expiry, or tells an unknown session (null) from one whose user is not a
- * member (`account` null) by looking the session up alone. `sessionId`: the token's, when the caller
- * hashed it already for the look-up.
- */
-export async function settleSessionInAccount(
-  db: Db,
-  token: string,
-  found: SessionInAccount | undefined,
-  sessionId = sessionIdOf(token),
-): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
   if (found) {
     await slideExpiry(db, sessionId, found.expiresAt);
     return { userId: found.userId, sessionId, account: found.account };

@@ -3,8 +3,11 @@ import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { createTestDatabase, describeEachDialect, type TestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
-import { readAddressPage } from '../addresses/address-reads.js';
-import { insertAddressRows } from '../addresses/address-write-repository.js';
+import {
+  insertAddressRows,
+  lockAddressRows,
+  writeAddressRows,
+} from '../addresses/address-write-repository.js';
 import { stringifierOf } from '../http/response-serializer.js';
 import { isPostgres, type Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
@@ -22,87 +25,83 @@ const awkwardTexts = [
   '</script>',
 ];
 
-/** Each written row's item_json against what the response serialiser writes for the same item. */
-async function expectItemsAsSerialised(db: Db, accountId: string, subnetId: string): Promise<number> {
-  const page = await readAddressPage(db, accountId, subnetId, {
-    filter: null,
-    q: null,
-    cursor: null,
-    limit: 100,
-  });
-  const stored = await db
-    .selectFrom('ip_addresses')
-    .select(['ip_address', 'item_json'])
-    .where('subnet_id', '=', subnetId)
-    .execute();
-  expect(stored.length).toBeGreaterThan(0);
-  for (const row of stored) {
-    const item = page.items.find((candidate) => candidate.ipAddress === row.ip_address);
-    expect(item, row.ip_address).toBeDefined();
+/** Each stored row's item_json against what the response serialiser writes for the row's own columns. */
+async function expectItemsOfColumns(db: Db, subnetId: string): Promise<number> {
+  const rows = await db.selectFrom('ip_addresses').selectAll().where('subnet_id', '=', subnetId).execute();
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const item = {
+      id: row.id,
+      ipAddress: row.ip_address,
+      status: row.status,
+      hostname: row.hostname,
+      description: row.description,
+      allowScannerUpdate: Number(row.allow_scanner_update) === 1,
+      updatedDate: row.updated_date,
+      updatedBy: row.updated_by,
+    };
     // Byte for byte: the list route sends this text as it is.
     expect(row.item_json, row.ip_address).toBe(writeItem(item));
   }
-  return stored.length;
+  return rows.length;
 }
 
-describeEachDialect(
-  'the stored address item (migration 2026-11-24-0011-address-item-json) on %s',
-  (dialect) => {
-    let database: TestDatabase | undefined;
-    afterEach(async () => {
-      await database?.destroy();
-      database = undefined;
-    });
+describeEachDialect('the stored address item (written by the write repository) on %s', (dialect) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.destroy();
+    database = undefined;
+  });
 
-    it('fills item_json for the rows written before it, keeps the indexes, and follows every later write', async () => {
-      database = await createTestDatabase(dialect, { upTo: '2026-11-24-0010-audit-history' });
-      const { db } = database;
-      const ctx = await createAccountContext(db);
-      const subnet = await createSubnetIn(ctx, '10.20.0.0/28');
-      const ref = { id: subnet.id, version: subnet.prefix.version };
-      const rows = awkwardTexts.map((text, i) => ({
-        value: subnet.prefix.network + BigInt(i + 1),
-        status: (['In Use', 'Reserved', 'Available'] as const)[i % 3] ?? 'In Use',
-        hostname: text,
-        description: awkwardTexts[(i + 3) % awkwardTexts.length] ?? '',
-        allowScannerUpdate: i % 2 === 0,
-        updatedDate: '2026-01-02T03:04:05.678Z',
-        updatedBy: i % 2 === 0 ? null : ctx.userId,
-      }));
-      await insertAddressRows(db, ctx.account.id, ref, rows);
-      // The column allows a row without an update date: its item says null there.
-      await db
-        .updateTable('ip_addresses')
-        .set({ updated_date: null })
-        .where('subnet_id', '=', subnet.id)
-        .where('ip_address', '=', '10.20.0.3')
-        .execute();
+  it('keeps the rows 0011 computed through 0012, with the indexes, and code writes every later one', async () => {
+    database = await createTestDatabase(dialect, { upTo: '2026-11-24-0011-address-item-json' });
+    const { db } = database;
+    const ctx = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, '10.20.0.0/28');
+    const ref = { id: subnet.id, version: subnet.prefix.version };
+    // Written as 0011's schema took rows: every column but the one the database computed.
+    for (const [i, text] of awkwardTexts.entries()) {
+      const value = subnet.prefix.network + BigInt(i + 1);
+      await sql`insert into ip_addresses (id, account_id, subnet_id, ip_address, sort_key, status, hostname,
+          description, hostname_folded, description_folded, allow_scanner_update, updated_date, updated_by)
+        values (${`row-${i}`}, ${ctx.account.id}, ${subnet.id}, ${`10.20.0.${i + 1}`},
+          ${value.toString(16).padStart(8, '0')}, ${(['In Use', 'Reserved', 'Available'] as const)[i % 3]},
+          ${text}, ${awkwardTexts[(i + 3) % awkwardTexts.length]}, ${text.toLowerCase()}, '',
+          ${i % 2}, ${i === 2 ? null : '2026-01-02T03:04:05.678Z'}, ${i % 2 === 0 ? null : ctx.userId})`.execute(
+        db,
+      );
+    }
 
-      expect(await migrateToLatest(db)).toEqual(['2026-11-24-0011-address-item-json']);
-      expect(await expectItemsAsSerialised(db, ctx.account.id, subnet.id)).toBe(awkwardTexts.length);
+    expect(await migrateToLatest(db)).toEqual(['2026-11-27-0012-address-item-json-from-code']);
+    expect(await expectItemsOfColumns(db, subnet.id)).toBe(awkwardTexts.length);
 
-      // The rebuilt SQLite table kept its unique key and its status index.
-      await expect(insertAddressRows(db, ctx.account.id, ref, [rows[0]!])).rejects.toThrow();
-      const indexes = isPostgres(db)
-        ? await sql<{
-            name: string;
-          }>`select indexname as name from pg_indexes where tablename = 'ip_addresses'`.execute(db)
-        : await sql<{
-            name: string;
-          }>`select name from sqlite_master where type = 'index' and tbl_name = 'ip_addresses'`.execute(db);
-      expect(indexes.rows.map((row) => row.name)).toContain('ip_addresses_subnet_status_key_idx');
+    // The rebuilt SQLite table kept its unique key and its status index.
+    const again = { value: subnet.prefix.network + 1n, status: 'In Use' as const, hostname: '' };
+    const row = { ...again, description: '', allowScannerUpdate: true, updatedDate: 'x', updatedBy: null };
+    await expect(insertAddressRows(db, ctx.account.id, ref, [row])).rejects.toThrow();
+    const indexes = isPostgres(db)
+      ? await sql<{ name: string }>`select indexname as name from pg_indexes
+          where tablename = 'ip_addresses'`.execute(db)
+      : await sql<{ name: string }>`select name from sqlite_master
+          where type = 'index' and tbl_name = 'ip_addresses'`.execute(db);
+    expect(indexes.rows.map((index) => index.name)).toContain('ip_addresses_subnet_status_key_idx');
 
-      // Inserts and updates after the migration recompute it.
-      await insertAddressRows(db, ctx.account.id, ref, [
-        { ...rows[1]!, value: subnet.prefix.network + 12n, hostname: 'new "one"' },
-      ]);
-      await db
-        .updateTable('ip_addresses')
-        .set({ hostname: 'changed\\again', status: 'Reserved', allow_scanner_update: 1, updated_by: null })
-        .where('subnet_id', '=', subnet.id)
-        .where('ip_address', '=', '10.20.0.1')
-        .execute();
-      expect(await expectItemsAsSerialised(db, ctx.account.id, subnet.id)).toBe(awkwardTexts.length + 1);
-    });
-  },
-);
+    // A new row and an update of an old one (its id kept in the item) are written from code.
+    await insertAddressRows(db, ctx.account.id, ref, [
+      { ...row, value: subnet.prefix.network + 12n, hostname: 'new "one"' },
+    ]);
+    const { rows } = await lockAddressRows(db, ctx.account.id, ref, [subnet.prefix.network + 1n]);
+    const [first] = rows;
+    if (!first) throw new Error('the first row is gone');
+    await writeAddressRows(db, ctx.account.id, ref, [
+      { ...first, hostname: 'changed\\again', status: 'Reserved', updatedBy: null },
+    ]);
+    expect(await expectItemsOfColumns(db, subnet.id)).toBe(awkwardTexts.length + 1);
+    const changed = await db
+      .selectFrom('ip_addresses')
+      .select('item_json')
+      .where('id', '=', 'row-0')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(changed.item_json)).toMatchObject({ id: 'row-0', hostname: 'changed\\again' });
+  });
+});

@@ -1,4 +1,3 @@
-import type { GeneratedAlways } from 'kysely';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 /**
  * The database as Kysely sees it. Column names are snake_case; timestamps are ISO 8601 UTC text
@@ -151,10 +150,10 @@ export interface IpAddressesTable {
   updated_date: string | null;
   updated_by: string | null;
   /**
-   * The address's list item as the API answers it (core's addressResponse), JSON text computed by the
-   * database from the columns above on every write (migration 2026-11-24-0011-address-item-json).
+   * The address's list item as the API answers it (core's addressResponse), JSON text written with the
+   * columns above by the address write repository, from the response serialiser: pages read it as is.
    */
-  item_json: GeneratedAlways<string>;
+  item_json: string;
 }
 
 /** Written addresses of a subnet per status (maintained by address writes; no row = none written). */

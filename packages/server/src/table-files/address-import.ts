@@ -197,17 +197,16 @@ export async function importAddresses(
     const inserted = await insertAbsentAddressRows(trx, ctx.account.id, ref, creates);
     // Updates are rows read locked above; a create that someone stored meanwhile joins them, locked now.
     const raced = creates.filter((row) => !inserted.has(row.value)).map((row) => row.value);
-    const before = new Map([...stored].map(([value, row]) => [value, row.status]));
+    const before = new Map(stored);
     for (const row of (await lockAddressRows(trx, ctx.account.id, ref, raced)).rows)
-      before.set(row.value, row.status);
-    await writeAddressRows(
-      trx,
-      ctx.account.id,
-      ref,
-      after.filter((row) => !inserted.has(row.value)),
-    );
+      before.set(row.value, row);
+    const updates = after.flatMap((row) => {
+      const existing = inserted.has(row.value) ? undefined : before.get(row.value);
+      return existing ? [{ ...row, id: existing.id }] : [];
+    });
+    await writeAddressRows(trx, ctx.account.id, ref, updates);
     const counted = after.map((row) =>
-      statusChange(inserted.has(row.value) ? null : (before.get(row.value) ?? null), row.status),
+      statusChange(inserted.has(row.value) ? null : (before.get(row.value)?.status ?? null), row.status),
     );
     await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
     const result = importReport(report, false, true);

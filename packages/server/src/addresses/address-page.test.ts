@@ -1,12 +1,20 @@
-import { listedAddresses } from '@ipam/core/address-listing';
+import { listedAddresses, type AddressFilter } from '@ipam/core/address-listing';
+import { addressPageResponse, type Address } from '@ipam/core/api/ipam';
 import { formatAddress } from '@ipam/core/ip-address';
+import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import type { Db } from '../db/database.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import { listAddresses, type AddressFilter, type AddressItem } from './address-listing.js';
-import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
+import { stringifierOf } from '../http/response-serializer.js';
+import { readAddressPage, type AddressPageRequest } from './address-page.js';
 import { insertAddressRows, type AddressFields } from './address-write-repository.js';
+
+/** A page as a client reads it: the route's JSON text, parsed by core's response schema. */
+async function readPage(db: Db, accountId: string, subnetId: string, request: AddressPageRequest) {
+  return addressPageResponse.parse(JSON.parse(await readAddressPage(db, accountId, subnetId, request)));
+}
 
 /** A small seeded generator, so a failing case names its seed and replays. */
 function seededRandom(seed: number) {
@@ -84,12 +92,12 @@ function modelListing(
   return { items, usedPercent: Math.min(100, Math.round((100 * used) / all.length)) };
 }
 
-function comparable(item: AddressItem) {
+function comparable(item: Address) {
   const { ipAddress, status, hostname, description, allowScannerUpdate } = item;
   return { ipAddress, status, hostname, description, allowScannerUpdate };
 }
 
-describeEachDialect('address listing on %s', (dialect) => {
+describeEachDialect('address pages on %s', (dialect) => {
   const database = useTestDatabase(dialect);
 
   it('equals the naive model for every filter, search and page size on small random subnets', async () => {
@@ -127,15 +135,11 @@ describeEachDialect('address listing on %s', (dialect) => {
           const limit = random.pick(limits);
           const expected = modelListing(subnet, rows, filter, q);
           const seen: ReturnType<typeof comparable>[] = [];
-          let cursor: bigint | null = null;
+          let cursor: string | null = null;
           for (let page = 0; page < 500; page++) {
-            const result = await listAddresses(
-              db,
-              { id: subnet.id, version: subnet.prefix.version, prefix: subnet.prefix },
-              { filter, q, cursor, limit },
-            );
+            const result = await readPage(db, ctx.account.id, subnet.id, { filter, q, cursor, limit });
             const context = `seed ${seed} /${length} filter ${filter} q ${q} limit ${limit}`;
-            expect(result.total, context).toBe(BigInt(expected.items.length));
+            expect(result.total, context).toBe(expected.items.length);
             expect(result.usedPercent, context).toBe(expected.usedPercent);
             expect(result.items.length, context).toBeLessThanOrEqual(limit);
             seen.push(...result.items.map(comparable));
@@ -155,7 +159,7 @@ describeEachDialect('address listing on %s', (dialect) => {
     const { db } = database.current;
     const ctx = await createAccountContext(db);
     const subnet = await createSubnetIn(ctx, '10.0.0.0/8');
-    const ref = { id: subnet.id, version: subnet.prefix.version, prefix: subnet.prefix };
+    const ref = { id: subnet.id, version: subnet.prefix.version };
     const at = (text: string) =>
       BigInt(
         `0x${text
@@ -163,6 +167,14 @@ describeEachDialect('address listing on %s', (dialect) => {
           .map((o) => Number(o).toString(16).padStart(2, '0'))
           .join('')}`,
       );
+    const page = (request: Partial<AddressPageRequest>) =>
+      readPage(db, ctx.account.id, subnet.id, {
+        filter: null,
+        q: null,
+        cursor: null,
+        limit: 100,
+        ...request,
+      });
     const written = (value: bigint, status: AddressStatus, hostname = '') => ({
       value,
       status,
@@ -181,20 +193,15 @@ describeEachDialect('address listing on %s', (dialect) => {
       ...block,
     ]);
 
-    const search = await listAddresses(db, ref, { filter: null, q: '10.0.5.', cursor: null, limit: 1000 });
-    expect(search.total).toBe(256n);
+    const search = await page({ q: '10.0.5.', limit: 1000 });
+    expect(search.total).toBe(256);
     expect(search.items.map((item) => item.ipAddress)).toEqual(
       Array.from({ length: 256 }, (_, i) => `10.0.5.${i}`),
     );
     expect(search.items[7]).toMatchObject({ status: 'Reserved', hostname: 'core-switch' });
     expect(search.nextCursor).toBeNull();
 
-    const deep = await listAddresses(db, ref, {
-      filter: null,
-      q: null,
-      cursor: at('10.127.255.250'),
-      limit: 10,
-    });
+    const deep = await page({ cursor: '10.127.255.250', limit: 10 });
     expect(deep.items.map((item) => item.ipAddress)).toEqual([
       '10.127.255.251',
       '10.127.255.252',
@@ -208,30 +215,130 @@ describeEachDialect('address listing on %s', (dialect) => {
       '10.128.0.4',
     ]);
     expect(deep.items[6]).toMatchObject({ status: 'In Use', hostname: 'h0' });
-    expect(deep.total).toBe(16777214n);
-    expect(deep.nextCursor).toBe(at('10.128.0.4'));
+    expect(deep.total).toBe(16777214);
+    expect(deep.nextCursor).toBe('10.128.0.4');
 
-    const available = await listAddresses(db, ref, {
-      filter: 'available',
-      q: null,
-      cursor: at('10.127.255.254'),
-      limit: 3,
-    });
+    const available = await page({ filter: 'available', cursor: '10.127.255.254', limit: 3 });
     expect(available.items.map((item) => item.ipAddress)).toEqual([
       '10.127.255.255',
       '10.128.0.0',
       '10.128.10.0',
     ]);
-    expect(available.total).toBe(16777214n - 2560n);
+    expect(available.total).toBe(16777214 - 2560);
 
-    const last = await listAddresses(db, ref, {
-      filter: null,
-      q: null,
-      cursor: at('10.255.255.252'),
-      limit: 10,
-    });
+    const last = await page({ cursor: '10.255.255.252', limit: 10 });
     expect(last.items.map((item) => item.ipAddress)).toEqual(['10.255.255.253', '10.255.255.254']);
     expect(last.nextCursor).toBeNull();
     expect(last.usedPercent).toBe(0);
+  });
+});
+
+describeEachDialect('the one address page path on %s', (dialect) => {
+  const database = useTestDatabase(dialect);
+  const writePage = stringifierOf(addressPageResponse);
+  const awkward = [
+    'say "hi"',
+    'back\\slash',
+    'tab\there\nline',
+    'ÜBER 😀 Étage',
+    '\u0001\u001f',
+    '</script>',
+    '',
+  ];
+
+  /** A subnet with written rows holding texts a JSON writer must escape, and a reader of its pages. */
+  async function awkwardSubnet(cidr: string) {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, cidr);
+    const first = listedAddresses(subnet.prefix).first;
+    await insertAddressRows(
+      db,
+      ctx.account.id,
+      { id: subnet.id, version: subnet.prefix.version },
+      awkward.map((text, i) => ({
+        value: first + BigInt(2 * i),
+        status: statuses[i % 3] ?? 'In Use',
+        hostname: text,
+        description: awkward[(i + 2) % awkward.length] ?? '',
+        allowScannerUpdate: i % 2 === 0,
+        updatedDate: '2026-01-02T03:04:05.678Z',
+        updatedBy: null,
+      })),
+    );
+    const text = (request: Partial<AddressPageRequest>) =>
+      readAddressPage(db, ctx.account.id, subnet.id, {
+        filter: null,
+        q: null,
+        cursor: null,
+        limit: 100,
+        ...request,
+      });
+    return { db, ctx, subnet, text };
+  }
+
+  it('answers JSON that the response schema reads and its serialiser writes byte for byte', async () => {
+    for (const cidr of ['10.30.0.0/28', '2001:db8:30::/124']) {
+      const { text } = await awkwardSubnet(cidr);
+      for (const request of [
+        {},
+        { filter: 'in-use' as const },
+        { q: 'é' },
+        { filter: 'available' as const, q: 'a' },
+      ]) {
+        const answer = await text(request);
+        const page = addressPageResponse.parse(JSON.parse(answer));
+        expect(writePage(page), `${cidr} ${JSON.stringify(request)}`).toBe(answer);
+      }
+      const page = addressPageResponse.parse(JSON.parse(await text({})));
+      expect(page.items.map((item) => item.hostname).filter((h) => h !== '')).toEqual(
+        awkward.filter((t) => t !== ''),
+      );
+      expect(page.items.filter((item) => item.id === null).every((item) => item.status === 'Available')).toBe(
+        true,
+      );
+    }
+  });
+
+  it('pages after every kind of cursor: none, the network, any spelling, the last address; refuses the rest', async () => {
+    const { text } = await awkwardSubnet('2001:db8:31::/120');
+    const read = async (cursor: string | null, limit = 3) =>
+      addressPageResponse.parse(JSON.parse(await text({ cursor, limit })));
+    expect((await read(null)).items.map((item) => item.ipAddress)).toEqual([
+      '2001:db8:31::',
+      '2001:db8:31::1',
+      '2001:db8:31::2',
+    ]);
+    const spelled = await read('2001:0DB8:0031:0000:0000:0000:0000:00fe');
+    expect(spelled.items.map((item) => item.ipAddress)).toEqual(['2001:db8:31::ff']);
+    expect(spelled.nextCursor).toBeNull();
+    expect((await read('2001:db8:31::ff')).items).toEqual([]);
+    const middle = await read('2001:db8:31::1', 2);
+    expect(middle.items.map((item) => [item.ipAddress, item.hostname])).toEqual([
+      ['2001:db8:31::2', 'back\\slash'],
+      ['2001:db8:31::3', ''],
+    ]);
+    expect(middle.nextCursor).toBe('2001:db8:31::3');
+    expect((await read(middle.nextCursor, 1)).items[0]?.hostname).toBe('tab\there\nline');
+    for (const bad of ['nonsense', '10.0.0.1', '2001:db8:32::1', 'fe80::1%eth0']) {
+      await expect(read(bad), bad).rejects.toMatchObject({ code: 'validation_failed' });
+    }
+    const v4 = await awkwardSubnet('10.31.0.0/24');
+    const afterNetwork = addressPageResponse.parse(
+      JSON.parse(await v4.text({ cursor: '10.31.0.0', limit: 2 })),
+    );
+    expect(afterNetwork.items.map((item) => item.ipAddress)).toEqual(['10.31.0.1', '10.31.0.2']);
+    const beforeBroadcast = addressPageResponse.parse(JSON.parse(await v4.text({ cursor: '10.31.0.253' })));
+    expect(beforeBroadcast.items.map((item) => item.ipAddress)).toEqual(['10.31.0.254']);
+  });
+
+  it("is a 404 for another account's subnet, with or without a cursor", async () => {
+    const { db, subnet } = await awkwardSubnet('10.32.0.0/28');
+    const other = await createAccountContext(db);
+    for (const cursor of [null, '10.32.0.1']) {
+      await expect(
+        readAddressPage(db, other.account.id, subnet.id, { filter: null, q: null, cursor, limit: 10 }),
+      ).rejects.toMatchObject({ code: 'not_found' });
+    }
   });
 });

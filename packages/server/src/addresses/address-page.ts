@@ -1,0 +1,268 @@
+import { availableAddressFields } from '@ipam/core/address-defaults';
+import {
+  listedAddresses,
+  usedPercent,
+  type AddressFilter,
+  type ListedAddresses,
+} from '@ipam/core/address-listing';
+import { addressPageResponse } from '@ipam/core/api/ipam';
+import { formatPrefix } from '@ipam/core/cidr';
+import { parseAddress } from '@ipam/core/ip-address';
+import { messages } from '@ipam/core/messages';
+import { prefixLast, type IpVersion, type Prefix } from '@ipam/core/prefix';
+import { RangeTextSearch } from '@ipam/core/range-text-search';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../errors/domain-error.js';
+import { stringifierOf } from '../http/response-serializer.js';
+import { findListedSubnet, type StatusCounts } from './address-count-repository.js';
+import { addressItemJson } from './address-item-json.js';
+import { addressText, sortKeyOf, valueOfSortKey } from './address-keys.js';
+import {
+  countSearch,
+  countStored,
+  listStoredItems,
+  type StoredFilter,
+  type StoredItem,
+  type SubnetRef,
+} from './address-repository.js';
+import { addressesBetweenStored, unstoredTextMatches } from './address-walks.js';
+
+/** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
+export interface AddressPageRequest {
+  filter: AddressFilter | null;
+  q: string | null;
+  cursor: string | null;
+  limit: number;
+}
+
+/** The addresses a page shows, in address order, and what the filter found in all. */
+interface FoundItems {
+  items: StoredItem[];
+  total: bigint;
+  nextCursor: bigint | null;
+}
+
+/** What every kind of page needs: the subnet, where the page starts, how many it shows. */
+interface PageContext {
+  db: Db;
+  accountId: string;
+  subnet: SubnetRef & { prefix: Prefix };
+  listed: ListedAddresses;
+  start: bigint;
+  counts: StatusCounts;
+  limit: number;
+  /** limit + 1: one more than shown tells whether a next page exists. */
+  need: number;
+}
+
+/**
+ * One page of a subnet's addresses as the JSON the list route answers (another account's subnet is a
+ * 404): written rows as stored, never-written ones as virtual Available rows (DESIGN.md "Sparse
+ * addresses"), in numeric order. Every kind of page reads a bounded number of rows, so any page of a /8
+ * is fast. Without filter and search, a cursor tells the page's key range before the subnet is read, so
+ * its rows are read beside the subnet, not after it.
+ */
+export async function readAddressPage(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  request: AddressPageRequest,
+): Promise<string> {
+  const isPlain = request.filter === null && request.q === null;
+  const guess = isPlain && request.cursor !== null ? rangeAfterCursor(request.cursor, request.limit) : null;
+  const [subnet, guessedItems] = await Promise.all([
+    findListedSubnet(db, accountId, subnetId),
+    guess && listStoredItems(db, accountId, { id: subnetId, version: guess.version }, guess),
+  ]);
+  if (!subnet) throw new DomainError('not_found', messages.notFound);
+  const version = subnet.prefix.version;
+  const listed = listedAddresses(subnet.prefix);
+  const cursor = request.cursor === null ? null : cursorValue(subnet.prefix, request.cursor);
+  const start = cursor === null || cursor < listed.first ? listed.first : cursor + 1n;
+  const { counts, limit } = { counts: subnet.counts, limit: request.limit };
+  const page: PageContext = {
+    ...{ db, accountId, listed, start, counts, limit, need: limit + 1 },
+    subnet: { id: subnet.id, version, prefix: subnet.prefix },
+  };
+  const q = request.q?.toLowerCase() ?? null;
+  let found: FoundItems;
+  if (request.filter === 'in-use') found = await inUsePage(page, q);
+  else if (q !== null) found = await searchPage(page, q, request.filter === 'available');
+  else if (request.filter === 'available') found = await availablePage(page);
+  else found = await plainPage(page, guess?.from === start ? guessedItems : null);
+  return pageJson(page, found);
+}
+
+/**
+ * The value of a page cursor: an address of the subnet in any valid form (the page starts after it).
+ * Clients get it as `nextCursor`; a hand-written one lets a list start at any address.
+ */
+export function cursorValue(prefix: Prefix, text: string): bigint {
+  const parsed = parseAddress(text.trim());
+  const refuse = (message: string): never => {
+    throw new DomainError('validation_failed', message, { cursor: message });
+  };
+  if (parsed === null || parsed.zone !== null) return refuse(messages.invalidCursor);
+  if (
+    parsed.version !== prefix.version ||
+    parsed.value < prefix.network ||
+    parsed.value > prefixLast(prefix)
+  ) {
+    return refuse(messages.cursorNotInSubnet(formatPrefix(prefix)));
+  }
+  return parsed.value;
+}
+
+/** The highest address of each version. */
+const LAST_ADDRESS = { 4: (1n << 32n) - 1n, 6: (1n << 128n) - 1n } as const;
+
+/**
+ * The key range a plain page after this cursor lies in, told by the cursor alone (the subnet can only
+ * shorten it); null when the text is no address (the cursor is refused once the subnet is read).
+ */
+function rangeAfterCursor(
+  text: string,
+  limit: number,
+): { version: IpVersion; from: bigint; to: bigint } | null {
+  const parsed = parseAddress(text.trim());
+  if (parsed === null || parsed.zone !== null || parsed.value >= LAST_ADDRESS[parsed.version]) return null;
+  const last = LAST_ADDRESS[parsed.version];
+  const to = parsed.value + BigInt(limit);
+  return { version: parsed.version, from: parsed.value + 1n, to: to < last ? to : last };
+}
+
+/** Every listed address from the start: the next `limit` addresses, stored data where written. */
+async function plainPage(page: PageContext, guessedItems: StoredItem[] | null): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, limit } = page;
+  const end = start + BigInt(limit) - 1n < listed.last ? start + BigInt(limit) - 1n : listed.last;
+  const values: bigint[] = [];
+  for (let value = start; value <= end; value++) values.push(value);
+  // The rows read beside the subnet cover the page when it starts where the cursor said.
+  const stored =
+    guessedItems ??
+    (start > end ? [] : await listStoredItems(db, accountId, subnet, { from: start, to: end }));
+  return {
+    items: itemsFor(subnet.version, values, stored),
+    total: listed.count,
+    nextCursor: end < listed.last ? end : null,
+  };
+}
+
+/** In Use only (stored rows), optionally searched. */
+async function inUsePage(page: PageContext, q: string | null): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, counts, need } = page;
+  const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
+  const rows =
+    start > listed.last
+      ? []
+      : await listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
+  const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
+  return { ...paged(rows, page.limit), total };
+}
+
+/** Available: every address except the stored rows with another status. */
+async function availablePage(page: PageContext): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, counts, need } = page;
+  const values = await addressesBetweenStored(
+    db,
+    subnet,
+    start,
+    listed.last,
+    { notStatus: 'Available' },
+    need,
+  );
+  const [low, high] = [values[0], values.slice(0, page.limit).at(-1)];
+  const stored =
+    low === undefined || high === undefined
+      ? []
+      : await listStoredItems(db, accountId, subnet, { from: low, to: high }, { status: 'Available' });
+  const total = listed.count - counts['In Use'] - counts.Reserved;
+  return { ...paged(itemsFor(subnet.version, values, stored), page.limit), total };
+}
+
+/** A search (optionally Available only): stored rows that match, merged with never-written addresses that match. */
+async function searchPage(page: PageContext, q: string, isAvailableOnly: boolean): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, need } = page;
+  const filter: StoredFilter = { q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) };
+  // Counted first: a search no written row matches (most address searches) then skips the row scan.
+  const found = await countSearch(db, subnet.id, filter, q);
+  const storedRows =
+    found.matching === 0n
+      ? []
+      : await listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
+  const lastStored = storedRows.length === need ? storedRows.at(-1) : undefined;
+  const bound = lastStored ? valueOfSortKey(lastStored.key) : listed.last;
+  const matchesEveryUnstored = 'available'.includes(q);
+  const search = new RangeTextSearch(subnet.version, q, listed.first, listed.last);
+  const virtualValues = matchesEveryUnstored
+    ? await addressesBetweenStored(db, subnet, start, bound, {}, need)
+    : await unstoredTextMatches(db, subnet, search, start, bound, need);
+  const merged = [...storedRows, ...virtualValues.map((value) => virtualItem(subnet.version, value))]
+    .sort((a, b) => (a.key < b.key ? -1 : 1))
+    .slice(0, need);
+  const unstoredMatches = matchesEveryUnstored
+    ? listed.count - found.stored
+    : search.count(listed.first, listed.last) - found.addressMatches;
+  return { ...paged(merged, page.limit), total: found.matching + unstoredMatches };
+}
+
+/** The virtual Available row of a never-written address. */
+function virtualItem(version: IpVersion, value: bigint): StoredItem {
+  const ipAddress = addressText(version, value);
+  const json = addressItemJson({
+    id: null,
+    ipAddress,
+    ...availableAddressFields,
+    updatedDate: null,
+    updatedBy: null,
+  });
+  return { key: sortKeyOf(version, value), json };
+}
+
+/**
+ * Items for these ascending addresses: the stored row where one exists, the virtual row otherwise.
+ * `stored` is ascending too (and may hold rows beyond them), so one walk over both matches them.
+ */
+function itemsFor(
+  version: IpVersion,
+  values: readonly bigint[],
+  stored: readonly StoredItem[],
+): StoredItem[] {
+  const items: StoredItem[] = [];
+  let next = 0;
+  for (const value of values) {
+    const key = sortKeyOf(version, value);
+    while (next < stored.length && (stored[next]?.key ?? '') < key) next++;
+    const row = stored[next];
+    items.push(row?.key === key ? row : virtualItem(version, value));
+  }
+  return items;
+}
+
+/** Cuts a limit+1 list into a page and the cursor of the next one. */
+function paged(items: StoredItem[], limit: number) {
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  return { items: page, nextCursor: items.length > limit && last ? valueOfSortKey(last.key) : null };
+}
+
+const writePage = stringifierOf(addressPageResponse);
+const NO_ITEMS = '{"items":[]';
+
+/**
+ * The page's JSON: its fields written by the response schema's compiled serialiser with no items, and
+ * the items' JSON (each already written by `addressItemJson`, stored or virtual) put in the empty list.
+ */
+function pageJson(page: PageContext, found: FoundItems): string {
+  const usedCount = page.counts['In Use'] + page.counts.Reserved;
+  const fields = writePage({
+    items: [],
+    total: Number(found.total),
+    usedPercent: usedPercent(usedCount, page.listed.count),
+    usedCount: Number(usedCount),
+    nextCursor: found.nextCursor === null ? null : addressText(page.subnet.version, found.nextCursor),
+  });
+  // `items` is the schema's first property, so the serialiser's text starts with the empty list.
+  if (!fields.startsWith(NO_ITEMS)) throw new Error(`a page's JSON does not start with its items: ${fields}`);
+  return `{"items":[${found.items.map((item) => item.json).join(',')}]${fields.slice(NO_ITEMS.length)}`;
+}
