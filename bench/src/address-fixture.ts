@@ -65,8 +65,15 @@ export async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setu
 
 /** Removes a database `openTarget` made: the SQLite file's folder, or the PostgreSQL database. */
 export async function removeTarget(target: DatabaseTarget): Promise<void> {
-  if (target.kind === 'sqlite') rmSync(dirname(target.file), { recursive: true, force: true });
-  else await adminQuery(`drop database if exists ${new URL(target.url).pathname.slice(1)} with (force)`);
+  const name = target.kind === 'sqlite' ? dirname(target.file) : new URL(target.url).pathname.slice(1);
+  // Only names openTarget gives: a target reported by another checkout's fixture never removes real data.
+  const isBenchDatabase =
+    target.kind === 'sqlite'
+      ? name.startsWith(join(tmpdir(), 'ipam-bench-addresses-'))
+      : /^ipam_bench_[0-9a-f]+$/.test(name);
+  if (!isBenchDatabase) throw new Error(`not a bench database: ${name}`);
+  if (target.kind === 'sqlite') rmSync(name, { recursive: true, force: true });
+  else await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
 /** A throw-away database holding a tier-1 account whose only subnet is 10.0.0.0/8, nothing written. */
