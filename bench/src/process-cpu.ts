@@ -52,7 +52,7 @@ export interface BackendCpu {
 
 /** Measures the CPU of the backends (client backends and parallel workers) of database `name`. */
 export async function watchBackends(adminUrl: string, name: string) {
-  // One connection for the whole bench: its own backend never exits during a measured stretch.
+  // One connection for all stretches of a run: its own backend never exits during one.
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   const own = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
