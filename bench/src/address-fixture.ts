@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { findAccountOfMember, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { insertAddressRows, type AddressFields } from '@ipam/server/addresses/address-write-repository';
@@ -20,7 +20,7 @@ export const WRITTEN = 100_000;
 /** Written addresses come in 10 blocks of 10,000 (a fully used DHCP scope each), spread over the /8. */
 const BLOCKS = 10;
 export const PASSWORD = 'correct horse battery';
-const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** Block k starts at 10.(25k+1).0.0; its first 8,000 addresses are In Use, 1,500 Reserved, 500 Available. */
 const blockStart = (k: number) => BigInt((10 << 24) | ((25 * k + 1) << 16));
@@ -47,24 +47,33 @@ async function adminQuery(statement: string): Promise<void> {
 
 /** A throw-away SQLite file or PostgreSQL database, and how to remove it. */
 export async function openTarget(kind: 'sqlite' | 'postgres'): Promise<Pick<Setup, 'target' | 'cleanup'>> {
-  const dir = mkdtempSync(join(tmpdir(), 'ipam-bench-addresses-'));
+  let target: DatabaseTarget;
   if (kind === 'sqlite') {
-    return {
-      target: { kind: 'sqlite', file: join(dir, 'ipam.sqlite') },
-      cleanup: async () => rmSync(dir, { recursive: true, force: true }),
+    target = {
+      kind: 'sqlite',
+      file: join(mkdtempSync(join(tmpdir(), 'ipam-bench-addresses-')), 'ipam.sqlite'),
     };
+  } else {
+    const name = `ipam_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    target = { kind: 'postgres', url: url.toString() };
   }
-  const name = `ipam_bench_${randomBytes(5).toString('hex')}`;
-  await adminQuery(`create database ${name}`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
-  return {
-    target: { kind: 'postgres', url: url.toString() },
-    cleanup: async () => {
-      await adminQuery(`drop database if exists ${name} with (force)`);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { target, cleanup: () => removeTarget(target) };
+}
+
+/** Removes a database `openTarget` made: the SQLite file's folder, or the PostgreSQL database. */
+export async function removeTarget(target: DatabaseTarget): Promise<void> {
+  const name = target.kind === 'sqlite' ? dirname(target.file) : new URL(target.url).pathname.slice(1);
+  // Only names openTarget gives: a target reported by another checkout's fixture never removes real data.
+  const isBenchDatabase =
+    target.kind === 'sqlite'
+      ? name.startsWith(join(tmpdir(), 'ipam-bench-addresses-'))
+      : /^ipam_bench_[0-9a-f]+$/.test(name);
+  if (!isBenchDatabase) throw new Error(`not a bench database: ${name}`);
+  if (target.kind === 'sqlite') rmSync(name, { recursive: true, force: true });
+  else await adminQuery(`drop database if exists ${name} with (force)`);
 }
 
 /** A throw-away database holding a tier-1 account whose only subnet is 10.0.0.0/8, nothing written. */

@@ -78,9 +78,10 @@ export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
   process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
 }
 
-/** A served app: its URL, the CPU time it has used (µs, all threads), its profiler, and stop. */
+/** A served app: its URL and process id, the CPU time it has used (µs, all threads), its profiler, and stop. */
 export interface BenchServer {
   baseUrl: string;
+  pid: number;
   cpuMicros(): Promise<number>;
   /** The server process's resident memory, bytes. */
   rssBytes(): Promise<number>;
@@ -89,9 +90,16 @@ export interface BenchServer {
   stop(): void;
 }
 
-/** Starts `script serve <target>` in a child process; the script calls `serveBenchApp` in that mode. */
-export async function startServer(script: string, target: DatabaseTarget): Promise<BenchServer> {
-  const child: ChildProcess = fork(script, ['serve', JSON.stringify(target)], {
+/**
+ * Starts `script serve <target> ...extraArgs` in a child process; the script calls `serveBenchApp` in
+ * that mode.
+ */
+export async function startServer(
+  script: string,
+  target: DatabaseTarget,
+  extraArgs: readonly string[] = [],
+): Promise<BenchServer> {
+  const child: ChildProcess = fork(script, ['serve', JSON.stringify(target), ...extraArgs], {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -113,6 +121,7 @@ export async function startServer(script: string, target: DatabaseTarget): Promi
     });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     cpuMicros: async () => (await call({ kind: 'cpu' })) ?? 0,
     rssBytes: async () => (await call({ kind: 'memory' })) ?? 0,
     startProfile: async () => void (await call({ kind: 'profile-start' })),
@@ -122,11 +131,11 @@ export async function startServer(script: string, target: DatabaseTarget): Promi
 }
 
 /** Logs the bench user in; returns the Cookie header to send. */
-export async function logIn(baseUrl: string, email: string): Promise<string> {
+export async function logIn(baseUrl: string, email: string, password = PASSWORD): Promise<string> {
   const login = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
+    body: JSON.stringify({ email, password }),
   });
   if (login.status !== 200) throw new Error(`login failed: ${login.status}`);
   return login.headers

@@ -19,6 +19,12 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** The nearest-rank percentile (`p` from 0 to 1) of a list of numbers; 0 for an empty list. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? 0;
+}
+
 /** Runs `run` twice to warm up, then `runs` times; the median, fastest and slowest time in ms. */
 export async function timeMedian(
   run: () => Promise<unknown>,

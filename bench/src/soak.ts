@@ -9,7 +9,7 @@ import type { ClientRequest } from 'node:http';
 import type { DatabaseTarget } from '@ipam/server/db/database';
 import { setUp } from './address-fixture.js';
 import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
-import { machineLine, median, randomSource } from './bench-utils.js';
+import { machineLine, median, percentile, randomSource } from './bench-utils.js';
 
 const WORKERS = 12;
 /** The per-user cap of open streams (the soak's one user holds them all). */
@@ -63,8 +63,6 @@ async function request(
   if (response.status < 200 || response.status > 299) throw new Error(`${kind} answered ${response.status}`);
 }
 
-const percentile = (values: readonly number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] ?? 0;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
 async function soak(kind: 'sqlite' | 'postgres'): Promise<string[]> {

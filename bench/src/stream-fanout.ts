@@ -14,7 +14,7 @@ import { nowIso } from '@ipam/server/db/db-values';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/server/events/stream-registry';
 import { PASSWORD, setUp } from './address-fixture.js';
 import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
-import { machineLine, median } from './bench-utils.js';
+import { machineLine, median, percentile } from './bench-utils.js';
 
 const NOISY_ACCOUNTS = 10;
 const USERS_PER_ACCOUNT = MAX_STREAMS_PER_ACCOUNT / MAX_STREAMS_PER_USER;
@@ -34,9 +34,6 @@ async function sampleLatency(url: string, cookie: string): Promise<number[]> {
   }
   return times;
 }
-
-const p99 = (values: readonly number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)] ?? 0;
 
 /** Runs `measure` while each noisy account's owner writes (a group) every WRITE_EVERY_MS. */
 async function underWrites(
@@ -106,7 +103,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
     if (received !== receivedBefore) throw new Error('streams still received events after they closed');
 
     const line = (label: string, times: number[]) =>
-      `| ${kind} | ${label} | ${median(times).toFixed(2)} | ${p99(times).toFixed(2)} | ${(median(times) / median(idle)).toFixed(2)} |`;
+      `| ${kind} | ${label} | ${median(times).toFixed(2)} | ${percentile(times, 0.99).toFixed(2)} | ${(median(times) / median(idle)).toFixed(2)} |`;
     rows.push(line('none (idle)', idle));
     rows.push(line(`${streams.length} open streams, no events`, withStreams));
     rows.push(line(`no streams; ${writesOnly.writesPerSecond.toFixed(0)} writes/s`, writesOnly.times));
