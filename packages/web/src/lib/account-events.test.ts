@@ -3,6 +3,7 @@ import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheQueries, cachedQueries, invalidatedQueries } from '../test/cached-queries.js';
 import { eventDebounceMs, subscribeToAccountEvents } from './account-events.js';
+import { ownEventWaitMs, refreshAfterChange } from './own-changes.js';
 
 /** The one stream the subscription opened; the test plays the server through it. */
 class FakeEventSource {
@@ -136,5 +137,71 @@ describe('account events', () => {
     stream().send('ping');
     await vi.advanceTimersByTimeAsync(eventDebounceMs);
     expect(invalidatedQueries(queryClient)).toEqual([]);
+  });
+});
+
+describe("this browser's own change", () => {
+  it('is refetched once: by its mutation, and not again by its event', async () => {
+    const page = await shown(pageKey('subnet 3 page 1'));
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    expect(page.requests()).toBe(1);
+    stream().announce(address('10.0.3.5'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(1);
+    // Someone else's change of the same subnet still refreshes.
+    stream().announce(address('10.0.3.9'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(2);
+  });
+
+  it('is refetched once when its event comes just before the answer', async () => {
+    const page = await shown(pageKey('subnet 3 page 1'));
+    stream().announce(address('10.0.3.5'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs / 2);
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(1);
+  });
+
+  it("does not hold back other subnets' events", async () => {
+    const other = await shown(pageKey('subnet 4 page 1'));
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    stream().announce(address('10.0.4.5', '4'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(other.requests()).toBe(1);
+  });
+
+  it('expects no event after a failed request, nor once a same-subnet event was just refreshed', async () => {
+    const page = await shown(pageKey('subnet 3 page 1'));
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')], { error: new Error('409') });
+    stream().announce(address('10.0.3.9'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(2);
+    // That event may have been this change's (its answer was slow): a stranger's next one must count.
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    stream().announce(address('10.0.3.7'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(4);
+  });
+
+  it('stops waiting for its event after a while', async () => {
+    const page = await shown(pageKey('subnet 3 page 1'));
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    await vi.advanceTimersByTimeAsync(ownEventWaitMs);
+    stream().announce(address('10.0.3.9'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(2);
+  });
+
+  it('stops waiting for its event after a reconnect (which refreshes everything)', async () => {
+    stream().onopen?.();
+    const page = await shown(pageKey('subnet 3 page 1'));
+    await refreshAfterChange(queryClient, '7', [address('10.0.3.5')]);
+    stream().onopen?.();
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(2);
+    stream().announce(address('10.0.3.9'));
+    await vi.advanceTimersByTimeAsync(eventDebounceMs);
+    expect(page.requests()).toBe(3);
   });
 });

@@ -2,6 +2,7 @@ import { type LiveEvent, liveEventSchema } from '@ipam/core/api/live-event';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { everything, invalidateTargets, refreshTargets } from './live-refresh.js';
+import { forgetOwnChanges, isOwnChange } from './own-changes.js';
 import { queryKeys } from './query-keys.js';
 
 /** A burst of events (a scan, a bulk edit) is answered with one refetch after this pause. */
@@ -12,7 +13,8 @@ const retryDelaysMs = [2_000, 5_000, 15_000, 30_000];
 /**
  * Keeps the cached data of the current account fresh: holds the account's event stream
  * (`GET /api/accounts/:id/events`, Server-Sent Events with the session cookie) and invalidates the
- * queries each event's kind touches (live-refresh.ts), once per burst. After a reconnect
+ * queries each event's kind touches (live-refresh.ts), once per burst; an event of a change this
+ * browser made itself was already refreshed for by its mutation (own-changes.ts). After a reconnect
  * (a server restart) everything of the account is refreshed, since events may have been missed
  * meanwhile. The stream closes when the account changes or the layout unmounts (logout).
  */
@@ -43,10 +45,13 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
     pending = [];
     if (isReconnected) {
       isReconnected = false;
+      forgetOwnChanges(queryClient);
       void invalidateTargets(queryClient, everything(accountId));
       return;
     }
-    void invalidateTargets(queryClient, refreshTargets(accountId, events));
+    // Checked now rather than on arrival: the answer of this browser's own change may come just after its event.
+    const others = events.filter((event) => !isOwnChange(queryClient, accountId, event));
+    void invalidateTargets(queryClient, refreshTargets(accountId, others));
   }
 
   /** Leading pause, no reset: events keep arriving, yet the page refreshes at least every pause. */

@@ -10,7 +10,6 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
-  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
   users: (accountId: string) => ['accounts', accountId, 'users'] as const,
   invites: (accountId: string) => ['accounts', accountId, 'invites'] as const,
   /** Saved calculations of both calculators (a `calculation` event does not say which). */
