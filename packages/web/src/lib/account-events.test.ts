@@ -93,19 +93,6 @@ describe('account events', () => {
     ]);
   });
 
-  it('refresh the session when a user changed', async () => {
-    stream().announce({ kind: 'user', id: '2' });
-    await vi.advanceTimersByTimeAsync(eventDebounceMs);
-    expect(invalidatedQueries(queryClient)).toEqual([
-      'me',
-      'accounts',
-      'dashboard',
-      'history',
-      'history of person 2',
-      'users',
-    ]);
-  });
-
   it('answer a burst with one refetch per shown query, after the pause', async () => {
     const page = await shown(pageKey('subnet 3 page 1'));
     const dashboard = await shown(pageKey('dashboard'));
