@@ -25,32 +25,33 @@ export function everything(accountId: string): RefreshTarget[] {
   return [under(k.account(accountId)), ...session];
 }
 
+/** The targets of one event of account `a`; `s` is its subnet ('' when it has none). */
+type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
+
 /**
- * What each kind of event refreshes, besides the activity every change shows in (below). `s` is
- * the subnet of address, approval and subnet events; `id` the changed object. Checked against what
- * the server announces (`announce(...)` in packages/server/src): an address or approval event always
- * names its subnet; bulk address changes name the subnet as their id.
+ * What each kind of event refreshes, besides the activity every change shows in (below). Checked
+ * against what the server announces (`announce(...)` in packages/server/src): an address or
+ * approval event always names its subnet; bulk address changes name the subnet as their id.
  *
  * - address: the subnet's address pages (they carry its used count and %), every search.
  * - approval: the subnet's pending approvals (a Confirm also sends an address event).
  * - subnet: the subnet list (which also gives the groups page its subnet counts), the scanners (their
  *   "(Removed)" subnets), every search. Not the subnet's own address pages: no edit resizes a subnet.
- * - account: a plan change (billing) moves limits and tier, which gate most answers: everything.
+ * - account: a billing change moves the tier and limits, which gate most answers: everything.
  */
-const refreshes: Record<LiveEventKind, (accountId: string, event: LiveEvent, s: string) => RefreshTarget[]> =
-  {
-    address: (a, _e, s) => [under(k.addresses(a, s)), under(k.searches(a))],
-    approval: (a, _e, s) => [under(k.approvals(a, s))],
-    subnet: (a) => [only(k.subnets(a)), under(k.scanners(a)), under(k.searches(a))],
-    group: (a) => [under(k.groups(a))],
-    user: (a) => [under(k.users(a)), ...session],
-    invite: (a) => [under(k.invites(a))],
-    plan: (a, e) => [only(k.plans(a)), under(k.plan(a, e.id))],
-    token: (a) => [under(k.tokens(a))],
-    scanner: (a) => [under(k.scanners(a))],
-    calculation: (a) => [under(k.allCalculations(a))],
-    account: (a) => everything(a),
-  };
+const refreshes: Record<LiveEventKind, Refresh> = {
+  address: (a, _e, s) => [under(k.addresses(a, s)), under(k.searches(a))],
+  approval: (a, _e, s) => [under(k.approvals(a, s))],
+  subnet: (a) => [only(k.subnets(a)), under(k.scanners(a)), under(k.searches(a))],
+  group: (a) => [under(k.groups(a))],
+  user: (a) => [under(k.users(a)), ...session],
+  invite: (a) => [under(k.invites(a))],
+  plan: (a, e) => [only(k.plans(a)), under(k.plan(a, e.id))],
+  token: (a) => [under(k.tokens(a))],
+  scanner: (a) => [under(k.scanners(a))],
+  calculation: (a) => [under(k.allCalculations(a))],
+  account: (a) => everything(a),
+};
 
 /**
  * Every kind is audited: each change appears on the dashboard (latest changes, and its counts) and
