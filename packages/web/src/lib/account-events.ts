@@ -1,6 +1,8 @@
-import { type LiveEvent, type LiveEventKind, liveEventSchema } from '@ipam/core/api/live-event';
+import { type LiveEvent, liveEventSchema } from '@ipam/core/api/live-event';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { everything, invalidateTargets, refreshTargets } from './live-refresh.js';
+import { forgetOwnChanges, isOwnChange } from './own-changes.js';
 import { queryKeys } from './query-keys.js';
 
 /** A burst of events (a scan, a bulk edit) is answered with one refetch after this pause. */
@@ -8,15 +10,13 @@ export const eventDebounceMs = 200;
 /** Retry delays when the browser gave up on the stream (an error answer rather than a lost connection). */
 const retryDelaysMs = [2_000, 5_000, 15_000, 30_000];
 
-/** Kinds that change the session's own answer (the user's accounts, their limits). */
-const sessionKinds: ReadonlySet<LiveEventKind> = new Set(['user', 'account']);
-
 /**
  * Keeps the cached data of the current account fresh: holds the account's event stream
- * (`GET /api/accounts/:id/events`, Server-Sent Events with the session cookie) and invalidates
- * every query under `['accounts', accountId]` when something changed. After a reconnect (a server
- * restart) everything of the account is refreshed, since events may have been missed meanwhile.
- * The stream closes when the account changes or the layout unmounts (logout).
+ * (`GET /api/accounts/:id/events`, Server-Sent Events with the session cookie) and invalidates the
+ * queries each event's kind touches (live-refresh.ts), once per burst; an event of a change this
+ * browser made itself was already refreshed for by its mutation (own-changes.ts). After a reconnect
+ * (a server restart) everything of the account is refreshed, since events may have been missed
+ * meanwhile. The stream closes when the account changes or the layout unmounts (logout).
  */
 export function useAccountEvents(accountId: string | undefined): void {
   const queryClient = useQueryClient();
@@ -35,17 +35,23 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retries = 0;
   let hasConnectedBefore = false;
-  let touchesSession = false;
+  let isReconnected = false;
+  let pending: LiveEvent[] = [];
   let isClosed = false;
 
   function flush() {
     flushTimer = undefined;
-    void queryClient.invalidateQueries({ queryKey: queryKeys.account(accountId) });
-    if (touchesSession) {
-      touchesSession = false;
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.accounts });
+    const events = pending;
+    pending = [];
+    if (isReconnected) {
+      isReconnected = false;
+      forgetOwnChanges(queryClient);
+      void invalidateTargets(queryClient, everything(accountId));
+      return;
     }
+    // Checked now rather than on arrival: the answer of this browser's own change may come just after its event.
+    const others = events.filter((event) => !isOwnChange(queryClient, accountId, event));
+    void invalidateTargets(queryClient, refreshTargets(accountId, others));
   }
 
   /** Leading pause, no reset: events keep arriving, yet the page refreshes at least every pause. */
@@ -59,7 +65,7 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
       retries = 0;
       // The first open needs nothing: the page just loaded its data. Later ones may have missed events.
       if (hasConnectedBefore) {
-        touchesSession = true;
+        isReconnected = true;
         scheduleFlush();
       }
       hasConnectedBefore = true;
@@ -67,7 +73,7 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
     source.onmessage = (message: MessageEvent<string>) => {
       const event = parseEvent(message.data);
       if (!event) return;
-      if (sessionKinds.has(event.kind)) touchesSession = true;
+      pending.push(event);
       scheduleFlush();
     };
     source.onerror = () => {

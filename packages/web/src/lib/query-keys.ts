@@ -1,6 +1,7 @@
 /**
  * Every TanStack Query key of the app in one place. Account-scoped keys start with
- * ['accounts', accountId] so a live event for an account can invalidate exactly its data.
+ * ['accounts', accountId]; a key that is a prefix of others (a subnet's `addresses`, `searches`)
+ * names all of them at once, which is how the live refresh table (live-refresh.ts) picks them.
  */
 export const queryKeys = {
   me: ['me'] as const,
@@ -9,9 +10,10 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
-  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
   users: (accountId: string) => ['accounts', accountId, 'users'] as const,
   invites: (accountId: string) => ['accounts', accountId, 'invites'] as const,
+  /** Saved calculations of both calculators (a `calculation` event does not say which). */
+  allCalculations: (accountId: string) => ['accounts', accountId, 'calculations'] as const,
   /** Saved calculations of one calculator ('ipv4' or 'ipv6'). */
   calculations: (accountId: string, kind: 'ipv4' | 'ipv6') =>
     ['accounts', accountId, 'calculations', kind] as const,
@@ -39,7 +41,12 @@ export const queryKeys = {
   /** Pages of the audit log under one filter (subnet and/or person, '' for none). */
   audit: (accountId: string, filter: { subnetId: string; userId: string }) =>
     ['accounts', accountId, 'audit', filter] as const,
-  /** A search across the account's subnets (any change in the account refreshes it). */
+  /** Audit pages narrowed to one subnet ('' for the unnarrowed ones), whoever the person filter names. */
+  auditOfSubnet: (accountId: string, subnetId: string) =>
+    ['accounts', accountId, 'audit', { subnetId }] as const,
+  /** Every search's results (an address or subnet change can alter any of them). */
+  searches: (accountId: string) => ['accounts', accountId, 'search'] as const,
+  /** A search across the account's subnets. */
   search: (accountId: string, q: string) => ['accounts', accountId, 'search', q] as const,
   /** The account's API tokens (Settings ▸ API Tokens). */
   tokens: (accountId: string) => ['accounts', accountId, 'tokens'] as const,

@@ -1,7 +1,7 @@
 import { groupResponse } from '@ipam/core/api/ipam';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../api-client.js';
-import { queryKeys } from '../query-keys.js';
+import { useChangeRefresh } from '../own-changes.js';
 
 /** What the group form sends: name, description and parent ('' for top level). */
 export interface GroupFields {
@@ -11,12 +11,8 @@ export interface GroupFields {
 }
 
 function useRefreshGroups(accountId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.groups(accountId) }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.stats(accountId) }),
-    ]);
+  const refresh = useChangeRefresh(accountId);
+  return () => refresh(['group']);
 }
 
 /** Creates a group (Create New Group). */

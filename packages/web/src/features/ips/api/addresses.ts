@@ -1,7 +1,8 @@
-import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
+import { type Address, addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { ADDRESS_PAGE_SIZE, type AddressView } from '../address-paging.js';
 
@@ -32,8 +33,8 @@ export function fetchAddressPage(
 }
 
 function useRefreshAddresses(accountId: string, subnetId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: queryKeys.addresses(accountId, subnetId) });
+  const refresh = useChangeRefresh(accountId);
+  return (address: Address) => refresh([{ kind: 'address', id: address.ipAddress, subnetId }]);
 }
 
 /** Saves an address's status, hostname, description and scanner permission (Edit IP Address). */

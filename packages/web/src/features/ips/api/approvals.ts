@@ -1,7 +1,9 @@
 import { listOf, settledResponse } from '@ipam/core/api/common';
 import { approvalResponse } from '@ipam/core/api/ipam';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import type { LiveChange } from '../../../lib/live-refresh.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 const approvalList = listOf(approvalResponse);
@@ -25,18 +27,20 @@ export interface Settlement {
 
 /** Confirm, Ignore, Confirm All, Ignore All; a confirm changes the address list too. */
 export function useSettleApprovals(accountId: string, subnetId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: ({ action, approvalId }: Settlement) => {
       const base = `/api/accounts/${accountId}/subnets/${subnetId}/approvals`;
       const path = approvalId === null ? `${base}/${action}-all` : `${base}/${approvalId}/${action}`;
       return api.action(path, settledResponse);
     },
-    onSettled: (_result, _error, { action }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.approvals(accountId, subnetId) }),
-        action === 'confirm' &&
-          queryClient.invalidateQueries({ queryKey: queryKeys.addresses(accountId, subnetId) }),
-      ]),
+    onSettled: (result, error, { action, approvalId }) => {
+      const changes: LiveChange[] = [{ kind: 'approval', id: approvalId ?? subnetId, subnetId }];
+      // The server announces the addresses too when a Confirm changed some.
+      if (action === 'confirm' && (result?.settled ?? 1) > 0) {
+        changes.push({ kind: 'address', id: subnetId, subnetId });
+      }
+      return refresh(changes, { error });
+    },
   });
 }

@@ -1,17 +1,14 @@
 import { subnetResponse } from '@ipam/core/api/ipam';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { SubnetCreatePayload, SubnetUpdatePayload } from '../subnet-form-values.js';
 
+/** What a change of the subnet with this id refreshes (the server announces it as a `subnet` event). */
 function useRefreshSubnets(accountId: string) {
-  const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      // Exact: the address pages live under the same prefix and do not change with the subnet list.
-      queryClient.invalidateQueries({ queryKey: queryKeys.subnets(accountId), exact: true }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.stats(accountId) }),
-    ]);
+  const refresh = useChangeRefresh(accountId);
+  return (subnetId: string) => refresh([{ kind: 'subnet', id: subnetId, subnetId }]);
 }
 
 /** Creates an IPv4 or IPv6 subnet (the payload carries `bits` or `prefixLength`). */
@@ -20,7 +17,7 @@ export function useCreateSubnet(accountId: string) {
   return useMutation({
     mutationFn: (payload: SubnetCreatePayload) =>
       api.post(`/api/accounts/${accountId}/subnets`, payload, subnetResponse),
-    onSuccess: refresh,
+    onSuccess: (subnet) => refresh(subnet.id),
   });
 }
 
@@ -30,7 +27,7 @@ export function useUpdateSubnet(accountId: string) {
   return useMutation({
     mutationFn: ({ id, payload }: { id: string; payload: SubnetUpdatePayload }) =>
       api.patch(`/api/accounts/${accountId}/subnets/${id}`, payload, subnetResponse),
-    onSuccess: refresh,
+    onSuccess: (subnet) => refresh(subnet.id),
   });
 }
 
@@ -43,7 +40,7 @@ export function useDeleteSubnet(accountId: string) {
     onSuccess: async (_done, subnetId) => {
       queryClient.removeQueries({ queryKey: queryKeys.addresses(accountId, subnetId) });
       queryClient.removeQueries({ queryKey: queryKeys.approvals(accountId, subnetId) });
-      await refresh();
+      await refresh(subnetId);
     },
   });
 }
@@ -54,6 +51,6 @@ export function useScanNow(accountId: string) {
   return useMutation({
     mutationFn: (subnetId: string) =>
       api.action(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, subnetResponse),
-    onSuccess: refresh,
+    onSuccess: (subnet) => refresh(subnet.id),
   });
 }

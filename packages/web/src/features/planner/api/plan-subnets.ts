@@ -27,7 +27,11 @@ function useSubnetWrite<Input, Output>(
   send: (input: Input) => Promise<Output>,
 ) {
   const refresh = useRefreshPlan(accountId);
-  return useMutation({ mutationKey: planWriteKey, mutationFn: send, onSettled: () => refresh(planId) });
+  return useMutation({
+    mutationKey: planWriteKey,
+    mutationFn: send,
+    onSettled: (_result, error) => refresh(planId, { error }),
+  });
 }
 
 /** Add Subnet (PL-12). */

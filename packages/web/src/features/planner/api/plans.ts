@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { planCreateSchema, planUpdateSchema } from '@ipam/core/schemas/plan-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { type ChangeOutcome, useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every planner write shares this key, so the plan view knows when to show 'Saving changes...' (PL-43). */
@@ -40,14 +41,10 @@ export function usePlan(accountId: string, planId: string | null) {
   });
 }
 
-/** Refreshes the plan list and one plan after a write. */
+/** Refreshes what a write of the plan touches (the plan list, the plan: its `plan` event's queries). */
 export function useRefreshPlan(accountId: string) {
-  const queryClient = useQueryClient();
-  return (planId?: string) =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.plans(accountId), exact: true }),
-      planId ? queryClient.invalidateQueries({ queryKey: queryKeys.plan(accountId, planId) }) : null,
-    ]);
+  const refresh = useChangeRefresh(accountId);
+  return (planId: string, outcome?: ChangeOutcome) => refresh([{ kind: 'plan', id: planId }], outcome);
 }
 
 export type PlanCreateBody = z.input<typeof planCreateSchema>;
@@ -59,7 +56,7 @@ export function useCreatePlan(accountId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: (body: PlanCreateBody) => api.post(plansPath(accountId), body, planResponse),
-    onSuccess: () => refresh(),
+    onSuccess: (plan) => refresh(plan.id),
   });
 }
 
@@ -70,7 +67,7 @@ export function useUpdatePlan(accountId: string) {
     mutationKey: planWriteKey,
     mutationFn: ({ planId, body }: { planId: string; body: PlanUpdateBody }) =>
       api.patch(planPath(accountId, planId), body, planResponse),
-    onSettled: (_plan, _error, { planId }) => refresh(planId),
+    onSettled: (_plan, error, { planId }) => refresh(planId, { error }),
   });
 }
 
@@ -80,7 +77,7 @@ export function useDuplicatePlan(accountId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: (planId: string) => api.post(`${planPath(accountId, planId)}/duplicate`, {}, planResponse),
-    onSuccess: () => refresh(),
+    onSuccess: (copy) => refresh(copy.id),
   });
 }
 
@@ -92,7 +89,7 @@ export function useDeletePlan(accountId: string) {
     mutationFn: ({ planId, expectedVersion }: { planId: string; expectedVersion?: number }) =>
       api.delete(planPath(accountId, planId), { expectedVersion }),
     // The deleted plan's own query is left alone: the screen stops showing it before it could refetch.
-    onSuccess: () => refresh(),
+    onSuccess: (_done, { planId }) => refresh(planId, { deleted: queryKeys.plan(accountId, planId) }),
   });
 }
 

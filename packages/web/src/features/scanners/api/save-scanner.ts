@@ -1,23 +1,23 @@
 import { scannerResponse, scannerWithKeyResponse } from '@ipam/core/api/scanner';
 import type { ScannerCreateInput, ScannerUpdateInput } from '@ipam/core/schemas/scanner-schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 
 function scannersPath(accountId: string, scannerId?: string): string {
   const base = `/api/accounts/${accountId}/scanners`;
   return scannerId === undefined ? base : `${base}/${encodeURIComponent(scannerId)}`;
 }
 
-/** Every scanner change refreshes the list (the live event does too, for the other members). */
+/** Every scanner change refreshes the list (the live event does it for the other members). */
 function useScannerMutation<Variables, Result>(
   accountId: string,
   send: (variables: Variables) => Promise<Result>,
 ) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: send,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.scanners(accountId) }),
+    onSettled: (_result, error) => refresh(['scanner'], { error }),
   });
 }
 

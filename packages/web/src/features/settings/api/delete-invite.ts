@@ -1,12 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 
 /** Withdraws a pending invite. */
 export function useDeleteInvite(accountId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: (inviteId: string) => api.delete(`/api/accounts/${accountId}/invites/${inviteId}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.invites(accountId) }),
+    onSettled: (_done, error) => refresh(['invite'], { error }),
   });
 }

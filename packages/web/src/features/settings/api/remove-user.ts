@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 
 /** Unlinks a user from the account (the owner cannot be removed; the server refuses). */
 export function useRemoveUser(accountId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: (userId: string) => api.delete(`/api/accounts/${accountId}/users/${userId}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.users(accountId) }),
+    // The server also sends a `token` event when the user's tokens were revoked; it refreshes them by itself.
+    onSettled: (_done, error) => refresh(['user'], { error }),
   });
 }

@@ -1,8 +1,9 @@
 import { listOf } from '@ipam/core/api/common';
 import { tokenResponse, tokenWithSecretResponse } from '@ipam/core/api/token';
 import type { TokenCreateInput } from '@ipam/core/schemas/token-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 const tokenList = listOf(tokenResponse);
@@ -17,19 +18,19 @@ export function useTokens(accountId: string) {
 
 /** Creates a token; the answer carries its secret, the only time it is shown. */
 export function useCreateToken(accountId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: (input: TokenCreateInput) =>
       api.post(`/api/accounts/${accountId}/tokens`, input, tokenWithSecretResponse),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(accountId) }),
+    onSuccess: () => refresh(['token']),
   });
 }
 
 /** Revokes a token at once. */
 export function useRevokeToken(accountId: string) {
-  const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: (tokenId: string) => api.delete(`/api/accounts/${accountId}/tokens/${tokenId}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(accountId) }),
+    onSettled: (_done, error) => refresh(['token'], { error }),
   });
 }

@@ -3,6 +3,7 @@ import { listOf } from '@ipam/core/api/common';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client.js';
+import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { CalculatorKind } from '../lib/calculation-export.js';
 import type { IPv4Result, IPv6Result } from '../lib/result-fields.js';
@@ -73,6 +74,7 @@ export function useSaveCalculation<Result>(
   calculations: CalculationsApi<Result>,
 ) {
   const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId ?? '');
   const key = queryKeys.calculations(accountId ?? '', calculations.kind);
   return useMutation({
     mutationFn: (input: { ipAddress: string; mask: string }) =>
@@ -86,7 +88,7 @@ export function useSaveCalculation<Result>(
         saved,
         ...(list ?? []).filter((item) => item.id !== saved.id),
       ]);
-      return queryClient.invalidateQueries({ queryKey: key });
+      return refresh(['calculation']);
     },
   });
 }
@@ -94,11 +96,12 @@ export function useSaveCalculation<Result>(
 /** Deletes a saved calculation of either calculator. */
 export function useDeleteCalculation(accountId: string | undefined, kind: CalculatorKind) {
   const queryClient = useQueryClient();
+  const refresh = useChangeRefresh(accountId ?? '');
   const key = queryKeys.calculations(accountId ?? '', kind);
   return useMutation({
     mutationFn: (id: string) => api.delete(`/api/accounts/${accountId ?? ''}/calculations/${id}`),
     onSuccess: (_nothing, id) =>
       queryClient.setQueryData<{ id: string }[]>(key, (list) => list?.filter((item) => item.id !== id)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+    onSettled: (_nothing, error) => refresh(['calculation'], { error }),
   });
 }
