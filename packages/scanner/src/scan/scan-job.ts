@@ -2,6 +2,7 @@ import type { ScanJob } from '@ipam/core/api/scanner';
 import type { Prefix } from '@ipam/core/prefix';
 import {
   MAX_SCAN_HOSTS_PER_BATCH,
+  scanResultsSchema,
   type ScanHost,
   type ScanResultsInput,
 } from '@ipam/core/schemas/scanner-schemas';
@@ -10,7 +11,6 @@ import type { Neighbour } from '../probe/neighbours.js';
 import type { ProbeOutcome, Prober } from '../probe/prober.js';
 import type { ReverseLookup } from '../probe/reverse-dns.js';
 import { planJob, targetsInside, type JobPlan, type ProbeTarget } from './job-targets.js';
-import { resultBatch } from './result-batches.js';
 
 /** What a scan uses to find hosts, names and hardware addresses. */
 export interface ScanMeans {
@@ -84,6 +84,8 @@ export async function* scanJob(
         if (hostname !== null) host.hostname = hostname;
       });
     }
-    yield resultBatch(header, hosts, now().toISOString(), index === parts.length - 1);
+    // Checked by core's schema before it is sent: a body the server would refuse throws here.
+    const isLast = index === parts.length - 1;
+    yield scanResultsSchema.parse({ ...header, finishedAt: now().toISOString(), done: isLast, hosts });
   }
 }
