@@ -1,21 +1,8 @@
 import type { APIRequestContext } from 'playwright-core';
+import { reportedHosts, type SeenHost } from '../../packages/server/test/scan-hosts.js';
 
-/** What a scan saw of one address: whether it answered, and the name reverse DNS gave it. */
-export interface SeenHost {
-  ipAddress: string;
-  alive: boolean;
-  hostname?: string;
-}
-
-/** An address that answered the scan (with the name found for it, if any). */
-export const answering = (ipAddress: string, hostname?: string): SeenHost => ({
-  ipAddress,
-  alive: true,
-  ...(hostname === undefined ? {} : { hostname }),
-});
-
-/** An address that stayed silent. */
-export const silent = (ipAddress: string): SeenHost => ({ ipAddress, alive: false });
+// The hosts a test says a scan saw are the server tests' own.
+export { answering, silent } from '../../packages/server/test/scan-hosts.js';
 
 /** A scanner registered for some subnets, reporting scans through the agent's API. */
 export interface ScannerAgent {
@@ -55,7 +42,7 @@ export async function registerScanner(
           subnetId,
           startedAt: now,
           finishedAt: now,
-          hosts: hosts.map((host) => ({ ...host, method: host.alive ? 'icmp' : 'none' })),
+          hosts: reportedHosts(hosts),
         }),
       });
       if (!response.ok) throw new Error(`scan results answered ${response.status}: ${await response.text()}`);

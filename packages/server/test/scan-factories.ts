@@ -4,23 +4,7 @@ import type { ChangeContext } from '../src/commands/change.js';
 import { applyScanResults } from '../src/scanners/scan-results.js';
 import { findScanner, type ScannerRecord } from '../src/scanners/scanner-repository.js';
 import { createScanner } from '../src/scanners/scanners.js';
-
-/** What a scan saw of one address: whether it answered, and the name reverse DNS gave it. */
-export interface SeenHost {
-  ipAddress: string;
-  alive: boolean;
-  hostname?: string;
-}
-
-/** An address that answered the scan (with the name found for it, if any). */
-export const answering = (ipAddress: string, hostname?: string): SeenHost => ({
-  ipAddress,
-  alive: true,
-  ...(hostname === undefined ? {} : { hostname }),
-});
-
-/** An address that stayed silent. */
-export const silent = (ipAddress: string): SeenHost => ({ ipAddress, alive: false });
+import { reportedHosts, type SeenHost } from './scan-hosts.js';
 
 /** A registered scanner of an account, reporting scans the way the agent does. */
 export interface TestScanner {
@@ -56,7 +40,7 @@ export async function scannerFor(ctx: ChangeContext, subnetIds: readonly string[
           startedAt,
           finishedAt: new Date().toISOString(),
           done: start + MAX_SCAN_HOSTS_PER_BATCH >= hosts.length,
-          hosts: part.map((host) => ({ ...host, method: host.alive ? 'icmp' : 'none' })),
+          hosts: reportedHosts(part),
         });
         const answer = await applyScanResults(scannerCtx, record, batch);
         totals.applied += answer.applied;

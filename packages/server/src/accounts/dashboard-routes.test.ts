@@ -10,7 +10,8 @@ import {
   postSubnet,
   sessionFor,
 } from '../../test/ipam-factories.js';
-import { answering, scannerFor } from '../../test/scan-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { setAddress, writeAddressesIn } from '../addresses/address-writes.js';
 import { runChange } from '../commands/change.js';
 

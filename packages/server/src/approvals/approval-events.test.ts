@@ -5,7 +5,8 @@ import {
   createApprovalSubnetIn,
   recordingPublisher,
 } from '../../test/ipam-factories.js';
-import { answering, scannerFor } from '../../test/scan-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { listApprovals } from './approval-repository.js';
 import { confirmAllApprovals, confirmApproval, ignoreAllApprovals } from './approvals.js';
 

@@ -12,7 +12,8 @@ import {
   rowsOfSubnet,
   type AccountSession,
 } from '../../test/ipam-factories.js';
-import { answering, scannerFor, silent, type SeenHost } from '../../test/scan-factories.js';
+import { answering, silent, type SeenHost } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { findStored } from '../addresses/address-repository.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { pageAudit } from '../audit/audit-repository.js';

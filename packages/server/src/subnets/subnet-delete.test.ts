@@ -7,7 +7,8 @@ import {
   rowsOfSubnet,
 } from '../../test/ipam-factories.js';
 import { untilWaitingOnLocks } from '../../test/lock-waits.js';
-import { answering, scannerFor } from '../../test/scan-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { deleteSubnetWithContents } from './subnet-repository.js';
 import { requireSubnet } from './subnets.js';

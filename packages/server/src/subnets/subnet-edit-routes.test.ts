@@ -11,7 +11,8 @@ import {
   rowsOfSubnet,
   type AccountSession,
 } from '../../test/ipam-factories.js';
-import { answering, scannerFor } from '../../test/scan-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { pageAudit } from '../audit/audit-repository.js';
 
