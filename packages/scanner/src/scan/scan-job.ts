@@ -6,7 +6,8 @@ import {
   type ScanHost,
   type ScanResultsInput,
 } from '@ipam/core/schemas/scanner-schemas';
-import { chunks, mapWithLimit } from '../concurrency.js';
+import pMap from 'p-map';
+import { chunks } from '../chunks.js';
 import type { Neighbour } from '../probe/neighbours.js';
 import type { ProbeOutcome, Prober } from '../probe/prober.js';
 import type { ReverseLookup } from '../probe/reverse-dns.js';
@@ -78,11 +79,15 @@ export async function* scanJob(
     );
     const lookup = means.reverseLookup;
     if (lookup !== null) {
-      await mapWithLimit(hosts, options.dnsConcurrency ?? 16, async (host) => {
-        if (!host.alive) return;
-        const hostname = await lookup(host.ipAddress);
-        if (hostname !== null) host.hostname = hostname;
-      });
+      await pMap(
+        hosts,
+        async (host) => {
+          if (!host.alive) return;
+          const hostname = await lookup(host.ipAddress);
+          if (hostname !== null) host.hostname = hostname;
+        },
+        { concurrency: options.dnsConcurrency ?? 16 },
+      );
     }
     // Checked by core's schema before it is sent: a body the server would refuse throws here.
     const isLast = index === parts.length - 1;
