@@ -5,6 +5,7 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp, type TestApp } from '../../test/factories.js';
 import {
   accountSession,
+  addressFields,
   contextOf,
   inUseFields,
   postGroup,
@@ -54,7 +55,7 @@ for (const dialect of DIALECTS) {
       const subnetId = await approvalSubnet(me, '10.0.0.0/24');
       const ctx = await contextOf(t.current.db, me);
       await setAddress(ctx, subnetId, '10.0.0.20', inUseFields('printer'));
-      await setAddress(ctx, subnetId, '10.0.0.100', { ...inUseFields('lab'), status: 'Reserved' });
+      await setAddress(ctx, subnetId, '10.0.0.100', addressFields({ status: 'Reserved', hostname: 'lab' }));
       const found = await scan(t.current, me, subnetId, [
         silent('10.0.0.20'),
         answering('10.0.0.3'),
@@ -98,7 +99,7 @@ for (const dialect of DIALECTS) {
       expect(again[0].id).not.toBe(list.body.items[0].id);
     });
 
-    it('refuses a scan with an address outside the subnet, its network or broadcast, or no address', async () => {
+    it('refuses a scan with an address outside the subnet, its network or broadcast, or not an address', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.1.0.0/24');
       const bad = [
@@ -120,7 +121,12 @@ for (const dialect of DIALECTS) {
       const subnetId = await approvalSubnet(me, '10.2.0.0/24');
       const ctx = await contextOf(t.current.db, me);
       await setAddress(ctx, subnetId, '10.2.0.5', inUseFields('old-host', 'kept'));
-      await setAddress(ctx, subnetId, '10.2.0.7', { ...inUseFields('typed-name'), status: 'Reserved' });
+      await setAddress(
+        ctx,
+        subnetId,
+        '10.2.0.7',
+        addressFields({ status: 'Reserved', hostname: 'typed-name' }),
+      );
       // Gone from the network; found with a name; answering without a name.
       await scan(t.current, me, subnetId, [
         silent('10.2.0.5'),
