@@ -3,8 +3,8 @@ import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardValue, signUp } from './support/app.js';
 import { type Browser, laptop, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
-import { createApprovalsIn } from './support/create-approvals.js';
 import { join } from 'node:path';
+import { answering, registerScanner } from './support/scan-report.js';
 import { type AppServer, artifactsDir, startServer } from './support/server.js';
 
 /** A JSON call of the signed-in browser's session; answers the parsed body after checking the status. */
@@ -105,10 +105,8 @@ describe('Dashboard and History', () => {
       await api(`/subnets/${ids.mid}/addresses/10.20.1.${i}`, 'PUT', inUse(`srv${i}`));
     for (let i = 11; i <= 13; i++) await api(`/subnets/${ids.mid}/addresses/10.20.1.${i}`, 'PUT', reserved);
     await api(`/subnets/${ids.big}`, 'PATCH', { scanningType: 'approval', scanFrequency: 24 });
-    createApprovalsIn(server.dataDir, ids.big, [
-      { ipAddress: '10.20.2.50', status: 'Available', hostname: 'laptop-7' },
-      { ipAddress: '10.20.2.51', status: 'Available', hostname: 'phone-3' },
-    ]);
+    const scanner = await registerScanner(page.context().request, baseUrl, [ids.big]);
+    await scanner.report(ids.big, [answering('10.20.2.50', 'laptop-7'), answering('10.20.2.51', 'phone-3')]);
 
     await page.goto(`${baseUrl}/`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
@@ -141,7 +139,9 @@ describe('Dashboard and History', () => {
     expect(await approvals.getByTestId('approvals-total').textContent()).toBe('2');
     const latest = page.getByLabel('Latest changes', { exact: true }).getByTestId('latest-change');
     expect(await latest.count()).toBe(8);
-    expect(await latest.first().textContent()).toContain('Approval 10.20.2.51 created');
+    // The newest change is the scan that found them, by the scanner.
+    expect(await latest.first().textContent()).toContain('Scan changed');
+    expect(await latest.first().textContent()).toContain('scanner E2E scanner');
     await screenshot(page, 'dashboard-figures');
 
     // Review opens the subnet with its Pending Approvals dialog.
@@ -179,9 +179,9 @@ describe('Dashboard and History', () => {
     expect(edits[2]).toContain('Status: Available → In Use');
     expect(edits[2]).toContain('Hostname: (empty) → web01');
     expect(edits[0]).toContain(owner);
-    // Only this subnet: its creation, its scanning change, the approvals and the three edits.
+    // Only this subnet: its creation, its scanning change, the scan and the three edits.
     expect(texts.every((text) => !text.includes('Servers') && !text.includes('Branch'))).toBe(true);
-    expect(texts).toHaveLength(7);
+    expect(texts).toHaveLength(6);
     await screenshot(page, 'history-subnet');
   });
 
@@ -204,13 +204,15 @@ describe('Dashboard and History', () => {
     expect(await page.getByTestId('history-count').textContent()).toBe(`${all.items.length} changes`);
     await screenshot(page, 'history');
 
-    // The scanner's approvals were made by no person: narrowing to the owner leaves them out.
+    // The scan was made by no person: narrowing to the owner leaves it out.
     await page.getByRole('combobox', { name: 'Person' }).click();
     await page.getByRole('option', { name: owner }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('userId')).not.toBeNull();
     await expect.poll(() => historyRows(page).count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
-    await expect.poll(() => historyRows(page).count()).toBe(all.items.length - 2);
-    expect((await historyRows(page).allTextContents()).some((text) => text.includes('Approval'))).toBe(false);
+    await expect.poll(() => historyRows(page).count()).toBe(all.items.length - 1);
+    expect((await historyRows(page).allTextContents()).some((text) => text.includes('Scan changed'))).toBe(
+      false,
+    );
   });
 });

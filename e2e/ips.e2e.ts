@@ -4,7 +4,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from './support/app.js';
 import { type Browser, laptop, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
-import { createApprovalsIn } from './support/create-approvals.js';
+import { answering, registerScanner, silent } from './support/scan-report.js';
 import { type AppServer, startServer } from './support/server.js';
 
 const noGroupYet = 'Create a group first: every subnet belongs to a group.';
@@ -107,13 +107,11 @@ function ipv4(value: number): string {
 
 describe('IPs: groups, subnets, addresses and approvals', () => {
   let server: AppServer;
-  let dataDir: string;
   let browser: Browser;
   const owner = uniqueEmail('ips-owner');
 
   beforeAll(async () => {
     server = await startServer({ logName: 'ips-server' });
-    dataDir = server.dataDir;
     browser = await openBrowser(laptop, server.baseUrl);
   });
   afterAll(async () => {
@@ -368,32 +366,39 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
   });
 
   it('confirms and ignores pending approvals', async () => {
-    const { page } = browser;
+    const { page, baseUrl } = browser;
     const subnetId = new URL(page.url()).searchParams.get('subnet') ?? '';
     expect(subnetId).not.toBe('');
     expect(await page.getByRole('button', { name: /Pending Approvals/ }).count()).toBe(0);
-    createApprovalsIn(dataDir, subnetId, [
-      {
-        ipAddress: '192.168.1.20',
-        status: 'Available',
-        hostname: 'printer-2f',
-        description: 'Seen on port 9100',
-      },
-      { ipAddress: '192.168.1.21', status: 'In Use', hostname: 'gone' },
-      { ipAddress: '192.168.1.22', status: 'Available', hostname: 'cam-1' },
-      { ipAddress: '192.168.1.23', status: 'Reserved' },
+    // Approval entries come from a scanner, a paid feature: Basic for this test, Free again after it.
+    expect((await server.cli(['admin', 'set-tier', owner, '1'])).code).toBe(0);
+    const request = page.context().request;
+    const me = (await (await request.get(`${baseUrl}/api/auth/me`)).json()) as { currentAccountId: string };
+    const put = async (ip: string, fields: { status: string; hostname?: string }) => {
+      const url = `${baseUrl}/api/accounts/${me.currentAccountId}/subnets/${subnetId}/addresses/${ip}`;
+      expect((await request.put(url, { data: fields })).status()).toBe(200);
+    };
+    // Recorded before the scan: one In Use that will not answer, one Reserved that will.
+    await put('192.168.1.21', { status: 'In Use', hostname: 'gone' });
+    await put('192.168.1.23', { status: 'Reserved' });
+    const scanner = await registerScanner(request, baseUrl, [subnetId]);
+    await scanner.report(subnetId, [
+      answering('192.168.1.20', 'printer-2f'),
+      silent('192.168.1.21'),
+      answering('192.168.1.22', 'cam-1'),
+      answering('192.168.1.23'),
     ]);
     await page.reload();
     await page.getByRole('button', { name: /Pending Approvals/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Pending Approvals' });
     const entry = (ip: string) => dialog.getByRole('row').filter({ hasText: ip });
     await entry('192.168.1.20').getByText('Change to In Use').waitFor();
-    // What the scan saw in full, the description too, so the choice is an informed one.
+    // What the scan saw, next to the recorded status, so the choice is an informed one.
     expect(await entry('192.168.1.20').getByRole('cell').allTextContents()).toEqual([
       '192.168.1.20',
       'Available',
       'printer-2f',
-      'Seen on port 9100',
+      '',
       'Change to In Use',
       'ConfirmIgnore',
     ]);
@@ -415,15 +420,13 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     await addressRow(page, '192.168.1.22').getByText('In Use').waitFor();
     await addressRow(page, '192.168.1.23').getByText('In Use').waitFor();
     // Ignored: the address keeps its record.
-    await addressRow(page, '192.168.1.21').getByText('Available').waitFor();
-    await page.getByText('1% Used').waitFor();
+    await addressRow(page, '192.168.1.21').getByText('gone').waitFor();
+    await addressRow(page, '192.168.1.21').getByText('In Use').waitFor();
+    await page.getByText('2% Used').waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
 
     // Ignore All removes every entry and changes no address.
-    createApprovalsIn(dataDir, subnetId, [
-      { ipAddress: '192.168.1.40', status: 'Available', hostname: 'nas' },
-      { ipAddress: '192.168.1.20', status: 'In Use' },
-    ]);
+    await scanner.report(subnetId, [answering('192.168.1.40', 'nas'), silent('192.168.1.20')]);
     await page.reload();
     await page.getByRole('button', { name: /Pending Approvals/ }).click();
     await dialog.getByRole('row').filter({ hasText: '192.168.1.40' }).waitFor();
@@ -432,8 +435,9 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     expect(await page.getByRole('button', { name: /Pending Approvals/ }).count()).toBe(0);
     await page.getByRole('textbox', { name: 'Search IPs' }).fill('192.168.1.20');
     await addressRow(page, '192.168.1.20').getByText('In Use').waitFor();
-    await page.getByText('1% Used').waitFor();
+    await page.getByText('2% Used').waitFor();
     await page.getByRole('button', { name: 'Clear Filter' }).click();
+    expect((await server.cli(['admin', 'set-tier', owner, '0'])).code).toBe(0);
   });
 
   it('deletes a subnet after a confirmation', async () => {

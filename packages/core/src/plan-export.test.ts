@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanSubnet } from './api/plan.js';
-import {
-  contentDisposition,
-  planExportColumns,
-  planExportCsv,
-  planExportFileName,
-  planExportJson,
-} from './plan-export.js';
+import { planExportColumns, planExportCsv, planExportFileName, planExportJson } from './plan-export.js';
 import { planSubnetDerived } from './plan-subnet-details.js';
 
 const all = { details: true, reserved: true, validation: true, planning: true };
@@ -138,14 +132,5 @@ describe('plan export (PL-88 … PL-92, PL-113)', () => {
     expect(planExportFileName('Office HQ/2026: v1.0', 'csv')).toBe('Office HQ_2026_ v1.0_subnets.csv');
     expect(planExportFileName('Zürich-Netz', 'xlsx')).toBe('Zürich-Netz_subnets.xlsx');
     expect(planExportFileName('', 'json')).toBe('plan_subnets.json');
-  });
-
-  it('PL-113: Content-Disposition carries an ASCII fallback and the RFC 5987 filename*', () => {
-    expect(contentDisposition('Office_subnets.csv')).toBe(
-      `attachment; filename="Office_subnets.csv"; filename*=UTF-8''Office_subnets.csv`,
-    );
-    expect(contentDisposition('Zürich Netz_subnets.csv')).toBe(
-      `attachment; filename="Z_rich Netz_subnets.csv"; filename*=UTF-8''Z%C3%BCrich%20Netz_subnets.csv`,
-    );
   });
 });

@@ -1,5 +1,6 @@
 import type { PlanSubnet, PlanValidation } from './api/plan.js';
 import { toCsv, type CsvValue } from './csv.js';
+import { exportFileName } from './file-names.js';
 import type { PlanExportFormat, PlanExportOptions } from './schemas/plan-schemas.js';
 
 /** Which optional column groups an export carries (PL-87; the query's flags). */
@@ -82,21 +83,7 @@ export function planExportJson(
   return JSON.stringify(envelope, null, 2);
 }
 
-/**
- * PL-92: '{plan name}_subnets.{format}', every character but letters, digits, '.', '-' and space
- * turned into '_'; an empty name gives 'plan'.
- */
+/** PL-92: '{plan name}_subnets.{format}', the name made safe (see fileNamePart); an empty name gives 'plan'. */
 export function planExportFileName(planName: string, format: PlanExportFormat): string {
-  const safe = planName.replace(/[^\p{L}\p{N}. -]/gu, '_');
-  return `${safe === '' ? 'plan' : safe}_subnets.${format}`;
-}
-
-/** PL-113: an attachment header with an ASCII fallback name and the exact name as RFC 5987 `filename*`. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*!]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return exportFileName(planName, 'subnets', format, 'plan');
 }

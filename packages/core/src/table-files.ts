@@ -1,5 +1,6 @@
 import type { Prefix } from './prefix.js';
 import { listedAddresses } from './address-listing.js';
+import { exportFileName } from './file-names.js';
 
 /** The columns of an address export and import, in file order (the API's field names). */
 export const ADDRESS_COLUMNS = [
@@ -51,35 +52,7 @@ export function canExportEveryAddress(prefix: Pick<Prefix, 'version' | 'length'>
   return listedAddresses({ ...prefix, network: 0n }).count <= MAX_EXPORT_ALL_ADDRESSES;
 }
 
-/**
- * A text a spreadsheet would run as a formula (OWASP "CSV injection": = + - @, tab, CR), after any
- * apostrophes of an earlier neutralisation: such a cell gets one more leading apostrophe, so
- * `restoredCell` can take exactly one off and every text survives a round trip.
- */
-const NEUTRALISED = /^'*[=+\-@\t\r]/;
-const RESTORABLE = /^'+[=+\-@\t\r]/;
-
-/** A CSV cell's text made safe to open in a spreadsheet (a leading apostrophe, see NEUTRALISED). */
-export function neutralisedCell(text: string): string {
-  return NEUTRALISED.test(text) ? `'${text}` : text;
-}
-
-/** The text a neutralised CSV cell stood for (the export's apostrophe taken off). */
-export function restoredCell(text: string): string {
-  return RESTORABLE.test(text) ? text.slice(1) : text;
-}
-
-/** One CSV line (CRLF-terminated, RFC 4180): cells neutralised, quoted when they hold , " CR or LF. */
-export function csvLine(cells: readonly string[]): string {
-  const quoted = cells.map((cell) => {
-    const text = neutralisedCell(cell);
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  });
-  return `${quoted.join(',')}\r\n`;
-}
-
-/** The file name of an export: `{name}_{what}.{format}`, unsafe characters turned into '_'. */
+/** The file name of an export: `{name}_{what}.{format}`, the name made safe (see fileNamePart). */
 export function tableFileName(name: string, what: 'addresses' | 'subnets', format: TableFormat): string {
-  const safe = name.replace(/[^\p{L}\p{N}.-]/gu, '_');
-  return `${safe === '' ? 'ipam' : safe}_${what}.${format}`;
+  return exportFileName(name, what, format, 'ipam');
 }

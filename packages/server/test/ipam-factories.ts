@@ -1,4 +1,6 @@
+import { addressUpdateSchema, type AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { tierDefaults } from '@ipam/core/tiers';
+import type { z } from 'zod';
 import { findAccountOfMember, updateTierAndLimits } from '../src/accounts/account-repository.js';
 import type { ChangeContext } from '../src/commands/change.js';
 import type { Db } from '../src/db/database.js';
@@ -196,13 +198,17 @@ export async function injectAs(
   return { status: response.statusCode, body: response.json() as any };
 }
 
-/** The body of a PUT that marks an address In Use. */
-export const inUseFields = (hostname: string, description = '') => ({
+/** The body of a PUT that marks an address In Use (scanner updates allowed). */
+export const inUseFields = (hostname: string, description = ''): AddressUpdateInput => ({
   status: 'In Use',
   hostname,
   description,
   allowScannerUpdate: true,
 });
+
+/** An address's fields as the PUT route parses them: core's addressUpdateSchema fills in the rest. */
+export const addressFields = (fields: z.input<typeof addressUpdateSchema>): AddressUpdateInput =>
+  addressUpdateSchema.parse(fields);
 
 /** The addresses of a page, in order. */
 export const ipsOf = (page: { items: { ipAddress: string }[] }) => page.items.map((item) => item.ipAddress);

@@ -1,5 +1,5 @@
 import { parseAddress, formatAddress } from '@ipam/core/ip-address';
-import { mapWithLimit } from '../concurrency.js';
+import pMap from 'p-map';
 import type { ProbeTarget } from '../scan/job-targets.js';
 import {
   DEFAULT_FPING_TIMING,
@@ -51,10 +51,14 @@ export function pingProber(ping: string, timeoutMs: number, concurrency: number)
   return {
     description: 'icmp (ping)',
     async probe(targets) {
-      const answers = await mapWithLimit(targets, concurrency, async (target: ProbeTarget) => {
-        const result = await runProgram(ping, pingArguments(target, timeoutMs), timeoutMs + 2_000);
-        return result.exitCode === 0;
-      });
+      const answers = await pMap(
+        targets,
+        async (target: ProbeTarget) => {
+          const result = await runProgram(ping, pingArguments(target, timeoutMs), timeoutMs + 2_000);
+          return result.exitCode === 0;
+        },
+        { concurrency },
+      );
       const outcomes: ProbeOutcomes = new Map();
       targets.forEach((target, index) =>
         outcomes.set(target.text, { alive: answers[index] === true, method: 'icmp' }),

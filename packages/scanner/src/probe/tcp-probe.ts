@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { mapWithLimit } from '../concurrency.js';
+import pMap from 'p-map';
 import { ProbeError, type ProbeOutcomes, type Prober } from './prober.js';
 
 /** Ports a host with ICMP filtered is likely to serve: SSH, HTTP, HTTPS, SMB, RDP. */
@@ -54,12 +54,16 @@ export function tcpProber(options: TcpProbeOptions): Prober {
   return {
     description: `tcp ${options.ports.join(',')}${options.isRefusedDead ? ' (refused is dead)' : ''}`,
     async probe(targets) {
-      const alive = await mapWithLimit(targets, options.concurrency, async (target) => {
-        const answers = await Promise.all(
-          options.ports.map((port) => tcpConnect(target.text, port, options.timeoutMs)),
-        );
-        return isAliveByTcp(answers, options.isRefusedDead);
-      });
+      const alive = await pMap(
+        targets,
+        async (target) => {
+          const answers = await Promise.all(
+            options.ports.map((port) => tcpConnect(target.text, port, options.timeoutMs)),
+          );
+          return isAliveByTcp(answers, options.isRefusedDead);
+        },
+        { concurrency: options.concurrency },
+      );
       const outcomes: ProbeOutcomes = new Map();
       targets.forEach((target, index) =>
         outcomes.set(target.text, { alive: alive[index] === true, method: 'tcp' }),

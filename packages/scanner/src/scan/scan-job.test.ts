@@ -120,6 +120,21 @@ describe('scanJob on loopback', () => {
     ]);
   });
 
+  it('sends a job with nothing to probe as one empty batch that ends it', async () => {
+    const batches = await collect(
+      scanJob(job({ prefixLength: 8, knownAddresses: [] }), { ...means, reverseLookup: null }),
+    );
+    expect(batches).toEqual([expect.objectContaining({ coverage: 'known', done: true, hosts: [] })]);
+  });
+
+  it("refuses a batch core's schema would refuse before it is sent", async () => {
+    const odd = { address: '127.0.0.3', mac: 'not-a-mac', isFresh: true, isAbsent: false };
+    const batches = collect(
+      scanJob(job(), { ...means, reverseLookup: null, readNeighbours: () => Promise.resolve([odd]) }),
+    );
+    await expect(batches).rejects.toMatchObject({ name: 'ZodError' });
+  });
+
   it('probes an IPv6 subnet too large to sweep by its known addresses inside it', async () => {
     const v6 = await listenOn(['::1']);
     try {

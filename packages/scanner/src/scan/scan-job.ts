@@ -2,15 +2,16 @@ import type { ScanJob } from '@ipam/core/api/scanner';
 import type { Prefix } from '@ipam/core/prefix';
 import {
   MAX_SCAN_HOSTS_PER_BATCH,
+  scanResultsSchema,
   type ScanHost,
   type ScanResultsInput,
 } from '@ipam/core/schemas/scanner-schemas';
-import { chunks, mapWithLimit } from '../concurrency.js';
+import pMap from 'p-map';
+import { chunks } from '../chunks.js';
 import type { Neighbour } from '../probe/neighbours.js';
 import type { ProbeOutcome, Prober } from '../probe/prober.js';
 import type { ReverseLookup } from '../probe/reverse-dns.js';
 import { planJob, targetsInside, type JobPlan, type ProbeTarget } from './job-targets.js';
-import { resultBatch } from './result-batches.js';
 
 /** What a scan uses to find hosts, names and hardware addresses. */
 export interface ScanMeans {
@@ -78,12 +79,18 @@ export async function* scanJob(
     );
     const lookup = means.reverseLookup;
     if (lookup !== null) {
-      await mapWithLimit(hosts, options.dnsConcurrency ?? 16, async (host) => {
-        if (!host.alive) return;
-        const hostname = await lookup(host.ipAddress);
-        if (hostname !== null) host.hostname = hostname;
-      });
+      await pMap(
+        hosts,
+        async (host) => {
+          if (!host.alive) return;
+          const hostname = await lookup(host.ipAddress);
+          if (hostname !== null) host.hostname = hostname;
+        },
+        { concurrency: options.dnsConcurrency ?? 16 },
+      );
     }
-    yield resultBatch(header, hosts, now().toISOString(), index === parts.length - 1);
+    // Checked by core's schema before it is sent: a body the server would refuse throws here.
+    const isLast = index === parts.length - 1;
+    yield scanResultsSchema.parse({ ...header, finishedAt: now().toISOString(), done: isLast, hosts });
   }
 }

@@ -3,14 +3,16 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
 import {
   accountSession,
+  addressFields,
   contextOf,
   createSubnetIn,
   postGroup,
   postSubnet,
   sessionFor,
 } from '../../test/ipam-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { setAddress, writeAddressesIn } from '../addresses/address-writes.js';
-import { createApprovals } from '../approvals/approvals.js';
 import { runChange } from '../commands/change.js';
 
 const inUse = { status: 'In Use', description: '', allowScannerUpdate: false };
@@ -52,16 +54,16 @@ for (const dialect of DIALECTS) {
       await me.call('PUT', `/subnets/${mid.id}/addresses/10.0.1.13`, { ...inUse, hostname: 'gone' });
       await me.call('POST', `/subnets/${mid.id}/addresses/10.0.1.13/clear`);
       await me.call('PUT', `/subnets/${v6.id}/addresses/2001:db8::1`, { ...inUse, hostname: 'v6' });
-      const scanned = await me.call('PATCH', `/subnets/${empty.id}`, {
-        scanningType: 'approval',
-        scanFrequency: 24,
-      });
-      expect(scanned.status).toBe(200);
-      await createApprovals(t.current.db, empty.id, [
-        { ipAddress: '10.0.2.1', status: 'Available' },
-        { ipAddress: '10.0.2.2', status: 'Available' },
-      ]);
-      await createApprovals(t.current.db, small.id, [{ ipAddress: '10.0.0.6', status: 'Available' }]);
+      for (const scanned of [empty, small]) {
+        const patched = await me.call('PATCH', `/subnets/${scanned.id}`, {
+          scanningType: 'approval',
+          scanFrequency: 24,
+        });
+        expect(patched.status).toBe(200);
+      }
+      const scanner = await scannerFor(await contextOf(t.current.db, me), [empty.id, small.id]);
+      await scanner.report(empty.id, [answering('10.0.2.1'), answering('10.0.2.2')]);
+      await scanner.report(small.id, [answering('10.0.0.6')]);
 
       const response = await me.call('GET', '/dashboard');
       expect(response.status).toBe(200);
@@ -106,9 +108,10 @@ for (const dialect of DIALECTS) {
       });
       expect(body.latestChanges).toHaveLength(8);
       expect(body.latestChanges[0]).toMatchObject({
-        action: 'create',
-        entity: 'approval',
+        action: 'update',
+        entity: 'scan',
         subnetId: small.id,
+        actor: 'scanner Test scanner',
       });
       const newest = await me.call('GET', '/audit?limit=8');
       expect(body.latestChanges).toEqual(newest.body.items);
@@ -135,7 +138,7 @@ for (const dialect of DIALECTS) {
         ),
       );
       const huge = await createSubnetIn(ctx, '11.0.0.0/8');
-      await setAddress(ctx, huge.id, '11.0.0.1', { status: 'In Use' });
+      await setAddress(ctx, huge.id, '11.0.0.1', addressFields({ status: 'In Use' }));
       const body = (await me.call('GET', '/dashboard')).body;
       expect(body.fullestSubnets[0]).toMatchObject({
         id: full.id,

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
-import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import { addressFields, createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import type { Db } from '../db/database.js';
 import { deleteSubnet } from '../subnets/subnets.js';
 import { findListedSubnet, readStatusCounts } from './address-count-repository.js';
@@ -55,7 +55,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
           const status = statuses[(batch + i) % 3] ?? 'Available';
           return i % 5 === 4
             ? clearAddress(ctx, subnet.id, ip)
-            : setAddress(ctx, subnet.id, ip, { status, hostname: `h${batch}-${i}` });
+            : setAddress(ctx, subnet.id, ip, addressFields({ status, hostname: `h${batch}-${i}` }));
         }),
       );
       expect(await readStatusCounts(db, subnet.id), `batch ${batch}`).toEqual(
@@ -75,8 +75,8 @@ describeEachDialect('written address counts on %s', (dialect) => {
       prefix,
       counts: { Available: 0n, 'In Use': 0n, Reserved: 0n },
     });
-    await setAddress(ctx, subnet.id, '10.22.0.1', { status: 'In Use' });
-    await setAddress(ctx, subnet.id, '10.22.0.2', { status: 'Reserved' });
+    await setAddress(ctx, subnet.id, '10.22.0.1', addressFields({ status: 'In Use' }));
+    await setAddress(ctx, subnet.id, '10.22.0.2', addressFields({ status: 'Reserved' }));
     expect(await findListedSubnet(db, ctx.account.id, subnet.id)).toEqual({
       id: subnet.id,
       prefix,
@@ -90,7 +90,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
     const { db } = database.current;
     const ctx = await createAccountContext(db);
     const subnet = await createSubnetIn(ctx, '10.21.0.0/28');
-    await setAddress(ctx, subnet.id, '10.21.0.1', { status: 'In Use' });
+    await setAddress(ctx, subnet.id, '10.21.0.1', addressFields({ status: 'In Use' }));
     await deleteSubnet(ctx, subnet.id);
     const left = await db
       .selectFrom('ip_address_counts')

@@ -3,6 +3,7 @@ import { hostAddressProblem } from '@ipam/core/address-listing';
 import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
+import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { runChange, type Change, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -122,19 +123,15 @@ async function writeAddress(
   });
 }
 
-/** Sets an address's status, hostname, description and scanner permission; left-out fields stay. */
+/** Sets an address's status, hostname, description and scanner permission (the PUT: every field). */
 export async function setAddress(
   ctx: ChangeContext,
   subnetId: string,
   ipText: string,
-  input: Partial<AddressFields>,
+  input: AddressUpdateInput,
 ): Promise<AddressView> {
-  return writeAddress(ctx, subnetId, ipText, (before) => ({
-    status: input.status ?? before.status,
-    hostname: input.hostname ?? before.hostname,
-    description: input.description ?? before.description,
-    allowScannerUpdate: input.allowScannerUpdate ?? before.allowScannerUpdate,
-  }));
+  const { status, hostname, description, allowScannerUpdate } = input;
+  return writeAddress(ctx, subnetId, ipText, () => ({ status, hostname, description, allowScannerUpdate }));
 }
 
 /** The spec's Clear: Available, hostname and description emptied, scanner updates turned off. */

@@ -1,21 +1,25 @@
 import type { KyselyPlugin } from 'kysely';
 import { expect, it } from 'vitest';
+import { MAX_SCAN_HOSTS_PER_BATCH } from '@ipam/core/schemas/scanner-schemas';
 import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
+import { answering, type SeenHost } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { readStatusCounts } from '../addresses/address-count-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
-import { confirmAllApprovals, createApprovals, type ApprovalEntryInput } from './approvals.js';
+import { confirmAllApprovals } from './approvals.js';
 
-/** More entries than one statement may carry parameters for on either engine (SQLite 32766, PostgreSQL 65535). */
+/**
+ * More entries than one statement may carry parameters for on either engine (SQLite 32766, PostgreSQL
+ * 65535), in batches whose entries alone (4,096 of them, several columns each) are past SQLite's limit.
+ */
 const SCAN_SIZE = 8000;
 
-/** `count` distinct host addresses of 10.8.0.0/16, in order, with the status a scan reported. */
-function scanOf(count: number, status: ApprovalEntryInput['status']): ApprovalEntryInput[] {
-  return Array.from({ length: count }, (_, i) => ({
-    ipAddress: `10.8.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}`,
-    status,
-    hostname: `host-${i}`,
-  }));
+/** `count` distinct host addresses of 10.8.0.0/16, in order, each answering with a name. */
+function scanOf(count: number, name: string): SeenHost[] {
+  return Array.from({ length: count }, (_, i) =>
+    answering(`10.8.${Math.floor((i + 1) / 256)}.${(i + 1) % 256}`, `${name}-${i}`),
+  );
 }
 
 /** Counts the statements a database handle sends (transactions included). */
@@ -40,10 +44,12 @@ for (const dialect of DIALECTS) {
       const ctx = await createAccountContext(db);
       const subnet = await createApprovalSubnetIn(ctx, '10.8.0.0/16');
 
-      const first = await createApprovals(db, subnet.id, scanOf(SCAN_SIZE, 'Available'));
-      expect(first).toHaveLength(SCAN_SIZE);
-      const rescan = await createApprovals(db, subnet.id, scanOf(SCAN_SIZE, 'Reserved'));
-      expect(rescan).toHaveLength(SCAN_SIZE);
+      const scanner = await scannerFor(ctx, [subnet.id]);
+
+      const first = await scanner.report(subnet.id, scanOf(SCAN_SIZE, 'host'));
+      expect(first).toEqual({ applied: 0, approvals: SCAN_SIZE, done: true });
+      const rescan = await scanner.report(subnet.id, scanOf(SCAN_SIZE, 'renamed'));
+      expect(rescan).toEqual({ applied: 0, approvals: SCAN_SIZE, done: true });
       expect(await rowsOfSubnet(db, 'approvals', subnet.id)).toBe(SCAN_SIZE);
 
       expect(await confirmAllApprovals(ctx, subnet.id)).toBe(SCAN_SIZE);
@@ -54,8 +60,10 @@ for (const dialect of DIALECTS) {
         'In Use': BigInt(SCAN_SIZE),
         Reserved: 0n,
       });
-      // Every change is in the subnet's history: two scans' entries, the confirmations and the writes.
-      expect(await rowsOfSubnet(db, 'audit_log', subnet.id)).toBe(1 + 4 * SCAN_SIZE);
+      // Every change is in the subnet's history: its creation, each batch of the two scans, the
+      // confirmations and the writes.
+      const batches = 2 * Math.ceil(SCAN_SIZE / MAX_SCAN_HOSTS_PER_BATCH);
+      expect(await rowsOfSubnet(db, 'audit_log', subnet.id)).toBe(1 + batches + 2 * SCAN_SIZE);
       const [latest] = await pageAudit(db, ctx.account.id, { subnetId: subnet.id, limit: 1 });
       expect(latest).toMatchObject({ entity: expect.stringMatching(/^(address|approval-confirmed)$/) });
     }, 120_000);
@@ -64,11 +72,11 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
       const subnet = await createApprovalSubnetIn(ctx, '10.8.0.0/16');
-      await createApprovals(db, subnet.id, scanOf(1000, 'In Use'));
+      await (await scannerFor(ctx, [subnet.id])).report(subnet.id, scanOf(1000, 'host'));
       const counter = countingStatements();
       const settled = await confirmAllApprovals({ ...ctx, db: db.withPlugin(counter) }, subnet.id);
       expect(settled).toBe(1000);
-      expect(await readStatusCounts(db, subnet.id)).toMatchObject({ Available: 1000n });
+      expect(await readStatusCounts(db, subnet.id)).toMatchObject({ 'In Use': 1000n });
       expect(counter.count).toBeLessThan(40);
     });
   });

@@ -4,10 +4,12 @@ import { parseAddress } from '@ipam/core/ip-address';
 import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext, createApprovalSubnetIn, rowsOfSubnet } from '../../test/ipam-factories.js';
 import { untilWaitingOnLocks } from '../../test/lock-waits.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { findStored } from '../addresses/address-repository.js';
 import { pageAudit } from '../audit/audit-repository.js';
 import { deleteApprovals, listApprovals, replaceApprovals } from './approval-repository.js';
-import { confirmAllApprovals, createApprovals } from './approvals.js';
+import { confirmAllApprovals } from './approvals.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`settling approvals at the same time as someone else (${dialect})`, () => {
@@ -17,10 +19,8 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
       const subnet = await createApprovalSubnetIn(ctx, '10.0.0.0/24');
-      await createApprovals(db, subnet.id, [
-        { ipAddress: '10.0.0.7', status: 'Available', hostname: 'found' },
-        { ipAddress: '10.0.0.8', status: 'Available' },
-      ]);
+      const scanner = await scannerFor(ctx, [subnet.id]);
+      await scanner.report(subnet.id, [answering('10.0.0.7', 'found'), answering('10.0.0.8')]);
       const pending = await listApprovals(db, ctx.account.id, subnet.id);
       let confirming: Promise<unknown> | undefined;
       await db.transaction().execute(async (trx) => {
@@ -51,7 +51,7 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
       const subnet = await createApprovalSubnetIn(ctx, '10.1.0.0/24');
-      await createApprovals(db, subnet.id, [{ ipAddress: '10.1.0.9', status: 'Available' }]);
+      await (await scannerFor(ctx, [subnet.id])).report(subnet.id, [answering('10.1.0.9')]);
       const fresh = {
         id: randomUUID(),
         value: 0x0a010009n,
@@ -89,24 +89,23 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const ctx = await createAccountContext(db);
       const subnet = await createApprovalSubnetIn(ctx, '10.2.0.0/24');
-      const found = Array.from({ length: 200 }, (_, i) => ({
-        ipAddress: `10.2.0.${i + 1}`,
-        status: 'In Use' as const,
-      }));
-      await createApprovals(db, subnet.id, found);
+      const found = Array.from({ length: 200 }, (_, i) => answering(`10.2.0.${i + 1}`));
+      const scanner = await scannerFor(ctx, [subnet.id]);
+      await scanner.report(subnet.id, found);
       const work: Promise<unknown>[] = [];
       for (let round = 0; round < 4; round++) {
-        work.push(createApprovals(db, subnet.id, round % 2 ? [...found].reverse() : found));
+        work.push(scanner.report(subnet.id, round % 2 ? [...found].reverse() : found));
         work.push(confirmAllApprovals(ctx, subnet.id));
       }
       const outcomes = await Promise.allSettled(work);
       expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
-      // Every found address is either still pending or was confirmed to Available (In Use flipped).
+      // Every found address is either still pending or was confirmed In Use (a rescan then finds it as
+      // recorded and drops its entry).
       const pending = new Set((await listApprovals(db, ctx.account.id, subnet.id)).map((a) => a.ipAddress));
       for (const { ipAddress } of found) {
         const value = parseAddress(ipAddress)?.value ?? -1n;
         const address = await findStored(db, { id: subnet.id, version: 4 }, value);
-        expect(pending.has(ipAddress) || address?.status === 'Available').toBe(true);
+        expect(pending.has(ipAddress) || address?.status === 'In Use').toBe(true);
       }
     });
   });

@@ -5,8 +5,10 @@ import {
   createApprovalSubnetIn,
   recordingPublisher,
 } from '../../test/ipam-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { listApprovals } from './approval-repository.js';
-import { confirmAllApprovals, confirmApproval, createApprovals, ignoreAllApprovals } from './approvals.js';
+import { confirmAllApprovals, confirmApproval, ignoreAllApprovals } from './approvals.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`events of settled approvals (${dialect})`, () => {
@@ -17,11 +19,11 @@ for (const dialect of DIALECTS) {
       const recorder = recordingPublisher();
       const ctx = await createAccountContext(db, { events: recorder });
       const subnet = await createApprovalSubnetIn(ctx, '10.3.0.0/24');
-      await createApprovals(db, subnet.id, [
-        { ipAddress: '10.3.0.7', status: 'Available' },
-        { ipAddress: '10.3.0.8', status: 'Available' },
-        { ipAddress: '10.3.0.9', status: 'Available' },
-      ]);
+      const scanner = await scannerFor(ctx, [subnet.id]);
+      await scanner.report(
+        subnet.id,
+        ['10.3.0.7', '10.3.0.8', '10.3.0.9'].map((ip) => answering(ip)),
+      );
       const [first] = await listApprovals(db, ctx.account.id, subnet.id);
       if (!first) throw new Error('no approval entry');
       const kinds = () => recorder.events.map(({ event }) => `${event.kind}:${event.id}`);
@@ -35,7 +37,7 @@ for (const dialect of DIALECTS) {
       expect(kinds()).toEqual([`approval:${subnet.id}`, `address:${subnet.id}`]);
       expect(recorder.events.every(({ accountId }) => accountId === ctx.account.id)).toBe(true);
 
-      await createApprovals(db, subnet.id, [{ ipAddress: '10.3.0.20', status: 'In Use' }]);
+      await scanner.report(subnet.id, [answering('10.3.0.20')]);
       recorder.events.length = 0;
       expect(await ignoreAllApprovals(ctx, subnet.id)).toBe(1);
       expect(kinds()).toEqual([`approval:${subnet.id}`]);

@@ -5,22 +5,38 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp, type TestApp } from '../../test/factories.js';
 import {
   accountSession,
+  addressFields,
   contextOf,
+  inUseFields,
   postGroup,
   postSubnet,
   rowsOfSubnet,
   type AccountSession,
 } from '../../test/ipam-factories.js';
+import { answering, silent, type SeenHost } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { findStored } from '../addresses/address-repository.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { pageAudit } from '../audit/audit-repository.js';
-import { createApprovals } from './approvals.js';
 
 async function approvalSubnet(me: AccountSession, cidr: string): Promise<string> {
   const group = await postGroup(me, `G ${cidr}`);
   const created = await postSubnet(me, group.id, cidr, { scanningType: 'approval', scanFrequency: 24 });
   expect(created.status).toBe(201);
   return created.body.id;
+}
+
+/** What a scan by a scanner of the account saw in the subnet (its differences become approval entries). */
+async function scan(t: TestApp, me: AccountSession, subnetId: string, hosts: readonly SeenHost[]) {
+  const scanner = await scannerFor(await contextOf(t.db, me), [subnetId]);
+  return scanner.report(subnetId, hosts);
+}
+
+/** The subnet's pending entries as the API lists them (address order). */
+async function pending(me: AccountSession, subnetId: string): Promise<{ id: string; ipAddress: string }[]> {
+  const list = await me.call('GET', `/subnets/${subnetId}/approvals`);
+  expect(list.status).toBe(200);
+  return list.body.items;
 }
 
 /** The stored address, or undefined when it was never written (a virtual Available row). */
@@ -37,12 +53,15 @@ for (const dialect of DIALECTS) {
     it('lists entries in address order with the spec recommendation', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.0.0.0/24');
-      const created = await createApprovals(t.current.db, subnetId, [
-        { ipAddress: '10.0.0.20', status: 'In Use', hostname: 'printer' },
-        { ipAddress: '10.0.0.3', status: 'Available' },
-        { ipAddress: '10.0.0.100', status: 'Reserved', description: 'found' },
+      const ctx = await contextOf(t.current.db, me);
+      await setAddress(ctx, subnetId, '10.0.0.20', inUseFields('printer'));
+      await setAddress(ctx, subnetId, '10.0.0.100', addressFields({ status: 'Reserved', hostname: 'lab' }));
+      const found = await scan(t.current, me, subnetId, [
+        silent('10.0.0.20'),
+        answering('10.0.0.3'),
+        answering('10.0.0.100', 'found.lan'),
       ]);
-      expect(created).toHaveLength(3);
+      expect(found).toEqual({ applied: 0, approvals: 3, done: true });
       const list = await me.call('GET', `/subnets/${subnetId}/approvals`);
       expect(list.status).toBe(200);
       expect(list.body.items).toEqual([
@@ -58,7 +77,7 @@ for (const dialect of DIALECTS) {
           id: expect.any(String),
           ipAddress: '10.0.0.20',
           status: 'In Use',
-          hostname: 'printer',
+          hostname: '',
           description: '',
           recommendation: 'Available',
         },
@@ -66,37 +85,33 @@ for (const dialect of DIALECTS) {
           id: expect.any(String),
           ipAddress: '10.0.0.100',
           status: 'Reserved',
-          hostname: '',
-          description: 'found',
+          hostname: 'found.lan',
+          description: '',
           recommendation: 'In Use',
         },
       ]);
-      // A rescan replaces the entry for the same address (in any spelling).
-      await createApprovals(t.current.db, subnetId, [{ ipAddress: ' 10.0.0.3 ', status: 'In Use' }]);
-      const again = await me.call('GET', `/subnets/${subnetId}/approvals`);
+      // A rescan replaces the entry for the same address (in any spelling) and leaves the others.
+      await scan(t.current, me, subnetId, [answering(' 10.0.0.3 ', 'new.lan')]);
+      const again = (await me.call('GET', `/subnets/${subnetId}/approvals`)).body.items;
       expect(
-        again.body.items.map((a: { ipAddress: string; status: string }) => `${a.ipAddress} ${a.status}`),
-      ).toEqual(['10.0.0.3 In Use', '10.0.0.20 In Use', '10.0.0.100 Reserved']);
+        again.map((a: { ipAddress: string; hostname: string }) => `${a.ipAddress} ${a.hostname}`),
+      ).toEqual(['10.0.0.3 new.lan', '10.0.0.20 ', '10.0.0.100 found.lan']);
+      expect(again[0].id).not.toBe(list.body.items[0].id);
     });
 
-    it('refuses entries outside the subnet, with unknown statuses or overlong text', async () => {
+    it('refuses a scan with an address outside the subnet, its network or broadcast, or not an address', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.1.0.0/24');
       const bad = [
-        [{ ipAddress: '10.1.1.5', status: 'In Use' }, messages.addressOutsideSubnet('10.1.0.0/24')],
-        [
-          { ipAddress: '10.1.0.255', status: 'In Use' },
-          messages.broadcastAddressNotHost('10.1.0.255', '10.1.0.0/24'),
-        ],
-        [
-          { ipAddress: '10.1.0.0', status: 'In Use' },
-          messages.networkAddressNotHost('10.1.0.0', '10.1.0.0/24'),
-        ],
-        [{ ipAddress: '10.1.0.x', status: 'In Use' }, messages.invalidIPv4],
+        ['10.1.1.5', messages.addressOutsideSubnet('10.1.0.0/24')],
+        ['10.1.0.255', messages.broadcastAddressNotHost('10.1.0.255', '10.1.0.0/24')],
+        ['10.1.0.0', messages.networkAddressNotHost('10.1.0.0', '10.1.0.0/24')],
+        ['10.1.0.x', messages.invalidIPv4],
       ] as const;
-      // Unknown statuses and overlong texts are refused by core's approvalEntrySchema (its own tests).
-      for (const [entry, message] of bad) {
-        await expect(createApprovals(t.current.db, subnetId, [entry])).rejects.toThrow(message);
+      for (const [ip, message] of bad) {
+        await expect(scan(t.current, me, subnetId, [answering('10.1.0.5'), answering(ip)])).rejects.toThrow(
+          message,
+        );
       }
       expect(await rowsOfSubnet(t.current.db, 'approvals', subnetId)).toBe(0);
     });
@@ -105,19 +120,23 @@ for (const dialect of DIALECTS) {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.2.0.0/24');
       const ctx = await contextOf(t.current.db, me);
-      await setAddress(ctx, subnetId, '10.2.0.5', {
-        status: 'In Use',
-        hostname: 'old-host',
-        description: 'kept',
-      });
-      await setAddress(ctx, subnetId, '10.2.0.7', { status: 'Reserved', hostname: 'typed-name' });
-      const [gone, found, unnamed] = await createApprovals(t.current.db, subnetId, [
-        { ipAddress: '10.2.0.5', status: 'In Use', hostname: 'old-host' },
-        { ipAddress: '10.2.0.6', status: 'Available', hostname: 'new-host' },
-        { ipAddress: '10.2.0.7', status: 'Reserved', hostname: '' },
+      await setAddress(ctx, subnetId, '10.2.0.5', inUseFields('old-host', 'kept'));
+      await setAddress(
+        ctx,
+        subnetId,
+        '10.2.0.7',
+        addressFields({ status: 'Reserved', hostname: 'typed-name' }),
+      );
+      // Gone from the network; found with a name; answering without a name.
+      await scan(t.current, me, subnetId, [
+        silent('10.2.0.5'),
+        answering('10.2.0.6', 'new-host'),
+        answering('10.2.0.7'),
       ]);
-      for (const entry of [gone, found, unnamed]) {
-        const response = await me.call('POST', `/subnets/${subnetId}/approvals/${entry?.id}/confirm`);
+      const entries = await pending(me, subnetId);
+      expect(entries.map((entry) => entry.ipAddress)).toEqual(['10.2.0.5', '10.2.0.6', '10.2.0.7']);
+      for (const entry of entries) {
+        const response = await me.call('POST', `/subnets/${subnetId}/approvals/${entry.id}/confirm`);
         expect(response.status).toBe(200);
         expect(response.body).toEqual({ settled: 1 });
       }
@@ -135,8 +154,8 @@ for (const dialect of DIALECTS) {
         status: 'In Use',
         hostname: 'typed-name',
       });
-      expect((await me.call('GET', `/subnets/${subnetId}/approvals`)).body.items).toEqual([]);
-      const again = await me.call('POST', `/subnets/${subnetId}/approvals/${gone?.id}/confirm`);
+      expect(await pending(me, subnetId)).toEqual([]);
+      const again = await me.call('POST', `/subnets/${subnetId}/approvals/${entries[0]?.id}/confirm`);
       expect(again.status).toBe(404);
       const history = await pageAudit(t.current.db, me.accountId, { subnetId, limit: 50 });
       expect(history.filter((e) => e.entity === 'approval-confirmed')).toHaveLength(3);
@@ -150,23 +169,22 @@ for (const dialect of DIALECTS) {
     it('Ignore removes the entry only', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.3.0.0/24');
-      const [entry] = await createApprovals(t.current.db, subnetId, [
-        { ipAddress: '10.3.0.9', status: 'Available' },
-      ]);
+      await scan(t.current, me, subnetId, [answering('10.3.0.9')]);
+      const [entry] = await pending(me, subnetId);
       const response = await me.call('POST', `/subnets/${subnetId}/approvals/${entry?.id}/ignore`);
       expect(response.body).toEqual({ settled: 1 });
       expect(await stored(t.current, subnetId, '10.3.0.9')).toBeUndefined();
       expect(await rowsOfSubnet(t.current.db, 'approvals', subnetId)).toBe(0);
       const history = await pageAudit(t.current.db, me.accountId, { subnetId, limit: 50 });
-      expect(history.find((e) => e.entity === 'approval' && e.action === 'create')).toMatchObject({
-        entityId: entry?.id,
+      expect(history.find((e) => e.entity === 'scan')).toMatchObject({
         userId: null,
-        after: { ipAddress: '10.3.0.9', status: 'Available', recommendation: 'In Use' },
+        actor: 'scanner Test scanner',
+        after: { hosts: 1, alive: 1, applied: 0, approvals: 1 },
       });
       expect(history.find((e) => e.entity === 'approval-ignored')).toMatchObject({
         entityId: entry?.id,
         userId: me.userId,
-        before: { ipAddress: '10.3.0.9', status: 'Available' },
+        before: { ipAddress: '10.3.0.9', status: 'Available', recommendation: 'In Use' },
       });
     });
 
@@ -174,16 +192,13 @@ for (const dialect of DIALECTS) {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '2001:db8::/120');
       const otherSubnetId = await approvalSubnet(me, '10.4.0.0/24');
-      await createApprovals(t.current.db, otherSubnetId, [{ ipAddress: '10.4.0.1', status: 'Available' }]);
+      await scan(t.current, me, otherSubnetId, [answering('10.4.0.1')]);
       const addresses = ['2001:db8::1', '2001:db8::2', '2001:db8::ff'];
-      await createApprovals(
-        t.current.db,
+      await scan(
+        t.current,
+        me,
         subnetId,
-        addresses.map((ipAddress) => ({
-          ipAddress,
-          status: 'Available',
-          hostname: `h${ipAddress.slice(-1)}`,
-        })),
+        addresses.map((ip) => answering(ip, `h${ip.slice(-1)}`)),
       );
       const confirmed = await me.call('POST', `/subnets/${subnetId}/approvals/confirm-all`);
       expect(confirmed.body).toEqual({ settled: 3 });
@@ -199,7 +214,7 @@ for (const dialect of DIALECTS) {
         settled: 0,
       });
 
-      await createApprovals(t.current.db, subnetId, [{ ipAddress: '2001:db8::1', status: 'In Use' }]);
+      await scan(t.current, me, subnetId, [silent('2001:db8::1')]);
       const ignored = await me.call('POST', `/subnets/${subnetId}/approvals/ignore-all`);
       expect(ignored.body).toEqual({ settled: 1 });
       expect(await stored(t.current, subnetId, '2001:db8::1')).toMatchObject({ status: 'In Use' });
@@ -209,9 +224,8 @@ for (const dialect of DIALECTS) {
     it('applies an entry once when two people confirm it at the same time', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.5.0.0/24');
-      const [entry] = await createApprovals(t.current.db, subnetId, [
-        { ipAddress: '10.5.0.5', status: 'Available' },
-      ]);
+      await scan(t.current, me, subnetId, [answering('10.5.0.5')]);
+      const [entry] = await pending(me, subnetId);
       const path = `/subnets/${subnetId}/approvals/${entry?.id}/confirm`;
       const results = await Promise.all([me.call('POST', path), me.call('POST', path)]);
       expect(results.map((r) => r.status).sort()).toEqual([200, 404]);
@@ -225,12 +239,10 @@ for (const dialect of DIALECTS) {
       const mySubnet = await approvalSubnet(me, '10.6.0.0/24');
       const mySecond = await approvalSubnet(me, '10.7.0.0/24');
       const theirSubnet = await approvalSubnet(other, '10.6.0.0/24');
-      const [theirs] = await createApprovals(t.current.db, theirSubnet, [
-        { ipAddress: '10.6.0.1', status: 'Available' },
-      ]);
-      const [mine] = await createApprovals(t.current.db, mySubnet, [
-        { ipAddress: '10.6.0.1', status: 'Available' },
-      ]);
+      await scan(t.current, other, theirSubnet, [answering('10.6.0.1')]);
+      await scan(t.current, me, mySubnet, [answering('10.6.0.1')]);
+      const [theirs] = await pending(other, theirSubnet);
+      const [mine] = await pending(me, mySubnet);
       const attempts = [
         `/subnets/${mySubnet}/approvals/${theirs?.id}/confirm`,
         `/subnets/${mySubnet}/approvals/${theirs?.id}/ignore`,

@@ -1,28 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
-import type { ApprovalEntry } from '@ipam/core/schemas/approval-entry-schemas';
-import { addressText } from '../addresses/address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
-import { recordAudits } from '../audit/audit-repository.js';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
-import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { noopEventPublisher, type EventPublisher } from '../events/event-publisher.js';
-import { findSubnetAnyAccount } from '../subnets/subnet-repository.js';
 import { requireSubnet } from '../subnets/subnets.js';
-import {
-  deleteApprovals,
-  findApproval,
-  listApprovals,
-  replaceApprovals,
-  type ApprovalRecord,
-} from './approval-repository.js';
-
-/** A scan's finding as core's approvalEntrySchema parses it; hostname and description default to empty. */
-export type ApprovalEntryInput = Pick<ApprovalEntry, 'ipAddress' | 'status'> &
-  Partial<Pick<ApprovalEntry, 'hostname' | 'description'>>;
+import { deleteApprovals, findApproval, listApprovals, type ApprovalRecord } from './approval-repository.js';
 
 /** An approval entry as the API shows it, with the spec's recommendation. */
 export interface ApprovalView extends Omit<ApprovalRecord, 'createdAt'> {
@@ -41,57 +24,6 @@ function approvalView(approval: ApprovalRecord): ApprovalView {
 
 /** Writers of a subnet's approval entries hold the subnet row this way, one at a time (PostgreSQL). */
 const APPROVALS_LOCK = 'no-key-update';
-
-/**
- * Creates approval entries under a subnet (the scanner calls this for approval scanning); an entry
- * replaces an older one for the same address, and each is recorded in the audit log (no user: the
- * scanner). The entries are core's parsed approval entries; addresses outside the subnet's hosts are refused.
- */
-export async function createApprovals(
-  db: Db,
-  subnetId: string,
-  entries: readonly ApprovalEntryInput[],
-  events: EventPublisher = noopEventPublisher,
-): Promise<ApprovalView[]> {
-  const found = await findSubnetAnyAccount(db, subnetId);
-  if (!found) throw new DomainError('not_found', messages.notFound);
-  const { accountId, subnet } = found;
-  const createdAt = nowIso();
-  const byAddress = new Map<bigint, ApprovalRecord & { value: bigint }>();
-  for (const entry of entries) {
-    const value = hostAddressOf(subnet, entry.ipAddress);
-    byAddress.set(value, {
-      id: randomUUID(),
-      value,
-      ipAddress: addressText(subnet.prefix.version, value),
-      status: entry.status,
-      hostname: entry.hostname ?? '',
-      description: entry.description ?? '',
-      createdAt,
-    });
-  }
-  const records = [...byAddress.values()];
-  await db.transaction().execute(async (trx) => {
-    // Held so the subnet is not deleted while its entries go in, and so a rescan and a Confirm All of
-    // the same subnet take turns: each locks many entry rows, in orders that could deadlock.
-    await requireSubnet(trx, accountId, subnetId, APPROVALS_LOCK);
-    await replaceApprovals(trx, accountId, { id: subnet.id, version: subnet.prefix.version }, records);
-    await recordAudits(
-      trx,
-      records.map((record) => ({
-        accountId,
-        userId: null,
-        action: 'create',
-        entity: 'approval',
-        entityId: record.id,
-        subnetId,
-        after: approvalView(record),
-      })),
-    );
-  });
-  for (const record of records) events.publish(accountId, { kind: 'approval', id: record.id, subnetId });
-  return records.map(approvalView);
-}
 
 /** The subnet's approval entries in address order (404 for another account's subnet). */
 export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise<ApprovalView[]> {

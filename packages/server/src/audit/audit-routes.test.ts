@@ -4,6 +4,7 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import {
   accountSession,
+  addressFields,
   contextOf,
   postGroup,
   postSubnet,
@@ -60,7 +61,8 @@ for (const dialect of DIALECTS) {
       const group = await postGroup(me, 'G');
       const subnet = (await postSubnet(me, group.id, '10.0.0.0/24')).body;
       const ctx = await contextOf(t.current.db, me);
-      for (let i = 1; i <= 6; i++) await setAddress(ctx, subnet.id, `10.0.0.${i}`, { status: 'In Use' });
+      for (let i = 1; i <= 6; i++)
+        await setAddress(ctx, subnet.id, `10.0.0.${i}`, addressFields({ status: 'In Use' }));
       await me.call('PATCH', `/groups/${group.id}`, { name: 'G2' });
 
       const first = await me.call('GET', '/audit');
@@ -95,8 +97,8 @@ for (const dialect of DIALECTS) {
       const a = (await postSubnet(me, group.id, '10.1.0.0/24')).body;
       const b = (await postSubnet(me, group.id, '10.2.0.0/24')).body;
       const ctx = await contextOf(t.current.db, me);
-      await setAddress(ctx, a.id, '10.1.0.9', { hostname: 'a-host' });
-      await setAddress(ctx, b.id, '10.2.0.9', { hostname: 'b-host' });
+      await setAddress(ctx, a.id, '10.1.0.9', addressFields({ status: 'Available', hostname: 'a-host' }));
+      await setAddress(ctx, b.id, '10.2.0.9', addressFields({ status: 'Available', hostname: 'b-host' }));
       await me.call('DELETE', `/subnets/${a.id}`);
       const history = (await allPages(me, `subnetId=${a.id}`, 50)).flat();
       expect(history.map((e) => `${e.action} ${e.entity}`)).toEqual(

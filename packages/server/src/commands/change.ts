@@ -3,7 +3,6 @@ import type { AccountRecord } from '../accounts/account-repository.js';
 import { recordAudits, type AuditEntry } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { EventPublisher } from '../events/event-publisher.js';
-import type { InviteMailer } from '../invites/invite-mailer.js';
 
 /** Where a command reports what went wrong after its commit (a pino logger fits). */
 export interface ChangeLog {
@@ -12,8 +11,8 @@ export interface ChangeLog {
 
 /**
  * Who changes what where: the database, the account (read fresh this request), the acting user, and
- * the outlets a change may use after it commits. It knows nothing of HTTP: routes, the CLI and tests
- * build one the same way.
+ * where its live events and problems go. It knows nothing of HTTP, nor of any outlet a command alone
+ * uses (a command that mails takes its mailer itself): routes, the CLI and tests build one the same way.
  */
 export interface ChangeContext {
   db: Db;
@@ -23,7 +22,6 @@ export interface ChangeContext {
   /** Who acted when no user did, as the audit log shows it (e.g. "scanner HQ"). */
   actor?: string;
   events: EventPublisher;
-  mailer?: InviteMailer | null;
   log?: ChangeLog;
 }
 
@@ -41,7 +39,10 @@ export interface Change {
   audit(entries: ChangeAudit | readonly ChangeAudit[]): void;
   /** A live event, published to the account's members once the transaction has committed. */
   announce(event: LiveEvent): void;
-  /** Work for after the commit (an e-mail): its failure is logged, never undoes the change. */
+  /**
+   * An effect of the command for after the commit (an e-mail it sends): run in order once the
+   * transaction has committed, never for a rolled-back change; a failure is logged, never undoes it.
+   */
   afterCommit(task: () => Promise<void>): void;
 }
 

@@ -35,10 +35,10 @@ export function requireAccount(request: FastifyRequest): AccountRecord {
   return request.account;
 }
 
-/** The change context of an account-scoped request: its account, the signed-in user, the app's outlets. */
+/** The change context of an account-scoped request: its account, the signed-in user, the app's events. */
 export function changeContextOf(
   request: FastifyRequest,
-  deps: Pick<AppDeps, 'db' | 'events' | 'mailer'>,
+  deps: Pick<AppDeps, 'db' | 'events'>,
 ): UserChangeContext {
   const auth = requireAuth(request);
   return {
@@ -48,7 +48,6 @@ export function changeContextOf(
     // A token's changes are recorded as its maker's, with the token named as the actor.
     ...(auth.apiToken ? { actor: `token ${auth.apiToken.name}` } : {}),
     events: deps.events,
-    mailer: deps.mailer,
     log: request.log,
   };
 }

@@ -8,19 +8,22 @@ import { DomainError } from '../errors/domain-error.js';
 import { addCount } from '../limits/rate-counter-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { inviteUrl, newInviteToken } from './invite-link.js';
+import type { InviteMailer } from './invite-mailer.js';
 import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from './invite-repository.js';
 
 /**
  * Invites an e-mail to the context's account. Refused when the address is already a member or invited
  * (409) or when members + pending invites would exceed maxusers (403). The limit is read inside the
  * transaction with the account row locked, so two invites at once cannot both take the last seat.
- * With a mailer the invitation is mailed after the commit; the invite stands even when that fails.
+ * With a mailer the invitation is mailed after the commit (the change's after-commit effect); the
+ * invite stands even when that fails.
  * The answer carries the invite's link (only its hash is stored) and whether an e-mail really went out.
  */
 export async function createInvite(
   ctx: UserChangeContext,
   email: string,
   baseUrl: string,
+  mailer: InviteMailer | null,
 ): Promise<InviteRecord & { inviteUrl: string; isMailed: boolean }> {
   const accountId = ctx.account.id;
   const { token, tokenHash } = newInviteToken();
@@ -38,12 +41,11 @@ export async function createInvite(
       if (seatsTaken + 1 > account.maxusers) {
         throw new DomainError('user_limit_reached', messages.userLimitReached(account.maxusers));
       }
-      if (ctx.mailer) await countInviteMail(trx, accountId, email);
+      if (mailer) await countInviteMail(trx, accountId, email);
       const invite = { id: randomUUID(), email, invitedAt: nowIso() };
       await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId, tokenHash });
       audit({ action: 'create', entity: 'invite', entityId: invite.id, after: invite });
       announce({ kind: 'invite', id: invite.id });
-      const { mailer } = ctx;
       if (mailer) {
         afterCommit(async () => {
           const inviter = await findUserById(ctx.db, ctx.userId);

@@ -46,7 +46,7 @@ export function registerInviteRoutes(root: FastifyInstance, deps: AppDeps): void
     },
     async (request, reply) => {
       const ctx = changeContextOf(request, deps);
-      const invite = await createInvite(ctx, request.body.email, linkBase(deps.config));
+      const invite = await createInvite(ctx, request.body.email, linkBase(deps.config), deps.mailer);
       return reply.status(201).send(invite);
     },
   );

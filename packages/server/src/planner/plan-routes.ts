@@ -8,7 +8,7 @@ import {
   planSummaryResponse,
   planValidationResponse,
 } from '@ipam/core/api/plan';
-import { contentDisposition } from '@ipam/core/plan-export';
+import { contentDisposition } from '@ipam/core/file-names';
 import {
   planCreateSchema,
   planExportQuery,

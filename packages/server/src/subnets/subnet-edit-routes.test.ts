@@ -4,14 +4,16 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import {
   accountSession,
+  addressFields,
   contextOf,
   postGroup,
   postSubnet,
   rowsOfSubnet,
   type AccountSession,
 } from '../../test/ipam-factories.js';
+import { answering } from '../../test/scan-hosts.js';
+import { scannerFor } from '../../test/scan-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
-import { createApprovals } from '../approvals/approvals.js';
 import { pageAudit } from '../audit/audit-repository.js';
 
 for (const dialect of DIALECTS) {
@@ -113,10 +115,15 @@ for (const dialect of DIALECTS) {
       const ctx = await contextOf(t.current.db, me);
       for (const subnet of [doomed, kept]) {
         const prefix = subnet === doomed ? '10.6.0' : '10.7.0';
-        await setAddress(ctx, subnet.id, `${prefix}.10`, { status: 'In Use', hostname: 'web' });
-        await setAddress(ctx, subnet.id, `${prefix}.11`, { status: 'Reserved' });
+        await setAddress(
+          ctx,
+          subnet.id,
+          `${prefix}.10`,
+          addressFields({ status: 'In Use', hostname: 'web' }),
+        );
+        await setAddress(ctx, subnet.id, `${prefix}.11`, addressFields({ status: 'Reserved' }));
       }
-      await createApprovals(t.current.db, doomed.id, [{ ipAddress: '10.6.0.12', status: 'Available' }]);
+      await (await scannerFor(ctx, [doomed.id])).report(doomed.id, [answering('10.6.0.12')]);
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', doomed.id)).toBe(2);
       expect(await rowsOfSubnet(t.current.db, 'approvals', doomed.id)).toBe(1);
 

@@ -185,12 +185,3 @@ export async function deleteSubnetWithContents(db: Db, accountId: string, subnet
   await db.deleteFrom('ip_addresses').where('subnet_id', '=', subnetId).execute();
   await db.deleteFrom('subnets').where('account_id', '=', accountId).where('id', '=', subnetId).execute();
 }
-
-/** A subnet by id alone, with its account (for server-side callers such as scan results). */
-export async function findSubnetAnyAccount(
-  db: Db,
-  subnetId: string,
-): Promise<{ accountId: string; subnet: SubnetRecord } | undefined> {
-  const row = await db.selectFrom('subnets').selectAll().where('id', '=', subnetId).executeTakeFirst();
-  return row ? { accountId: row.account_id, subnet: toSubnet(row) } : undefined;
-}

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { errorResponse } from '@ipam/core/api/common';
 import { importReportResponse, type ImportReport } from '@ipam/core/api/table-import';
 import { messages } from '@ipam/core/messages';
-import { contentDisposition } from '@ipam/core/plan-export';
+import { contentDisposition } from '@ipam/core/file-names';
 import { addressExportQuery, importQuery, subnetExportQuery } from '@ipam/core/schemas/table-file-schemas';
 import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, type TableFormat } from '@ipam/core/table-files';
 import { Readable } from 'node:stream';

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { messages } from '@ipam/core/messages';
-import { restoredCell, type TableFormat } from '@ipam/core/table-files';
+import { restoredCell } from '@ipam/core/csv';
+import type { TableFormat } from '@ipam/core/table-files';
 import { Transform, type Readable } from 'node:stream';
 import { DomainError } from '../errors/domain-error.js';
 

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { csvLine, CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, type TableFormat } from '@ipam/core/table-files';
+import { csvLine } from '@ipam/core/csv';
+import { CSV_MEDIA_TYPE, XLSX_MEDIA_TYPE, type TableFormat } from '@ipam/core/table-files';
 import { PassThrough, Readable } from 'node:stream';
 
 /** A cell of an export: text, or a number or flag (typed as such in a workbook, written out in a CSV). */
@@ -22,7 +23,7 @@ const CSV_CHUNK_CHARS = 64 * 1024;
 async function* csvChunks(columns: readonly string[], rows: AsyncIterable<readonly TableCell[]>) {
   let chunk = csvLine(columns);
   for await (const row of rows) {
-    chunk += csvLine(row.map(String));
+    chunk += csvLine(row);
     if (chunk.length >= CSV_CHUNK_CHARS) {
       yield chunk;
       chunk = '';

@@ -5,8 +5,8 @@ import { prefixOf, type IpVersion } from '@ipam/core/prefix';
 /** Rows per request; a screen shows ~20, so one or two requests fill it. */
 export const ADDRESS_PAGE_SIZE = 100;
 
-/** What the list shows: a filter and a search, both optional. */
-export interface AddressView {
+/** Which addresses the IP view lists: a status filter and a search, both optional (not the API's address). */
+export interface AddressListFilter {
   filter: AddressFilter | null;
   q: string;
 }
@@ -49,11 +49,11 @@ export function firstListedAddress(
  */
 export function directCursor(
   first: { version: IpVersion; value: bigint } | null,
-  view: AddressView,
+  listFilter: AddressListFilter,
   page: number,
 ): string | null | undefined {
   if (page === 0) return null;
-  if (first === null || view.filter !== null || view.q !== '') return undefined;
+  if (first === null || listFilter.filter !== null || listFilter.q !== '') return undefined;
   return cursorOf(first.version, first.value + BigInt(page * ADDRESS_PAGE_SIZE - 1));
 }
 

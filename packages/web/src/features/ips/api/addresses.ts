@@ -4,13 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { ADDRESS_PAGE_SIZE, type AddressView } from '../address-paging.js';
+import { ADDRESS_PAGE_SIZE, type AddressListFilter } from '../address-paging.js';
 
 /** The query key of one page: the subnet's address key plus what selects the page. */
 export function addressPageKey(
   accountId: string,
   subnetId: string,
-  view: AddressView,
+  view: AddressListFilter,
   cursor: string | null,
   limit = ADDRESS_PAGE_SIZE,
 ) {
@@ -21,7 +21,7 @@ export function addressPageKey(
 export function fetchAddressPage(
   accountId: string,
   subnetId: string,
-  view: AddressView,
+  view: AddressListFilter,
   cursor: string | null,
   limit = ADDRESS_PAGE_SIZE,
 ) {

@@ -21,7 +21,7 @@ import { SectionError, SectionLoader } from '../../../components/ui/page-states.
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
-import { type AddressView, firstListedAddress } from '../address-paging.js';
+import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
 import { ImportDialog } from '../../../components/table-files/import-dialog.js';
 import { ADDRESS_COLUMNS, canExportEveryAddress } from '@ipam/core/table-files';
@@ -133,7 +133,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   useEffect(() => {
     setSearch((typed) => (typed.trim() === urlQ.trim() ? typed : urlQ));
   }, [urlQ]);
-  const view: AddressView = { filter, q };
+  const listFilter: AddressListFilter = { filter, q };
   const network = parseAddress(subnet.networkIP);
   const subnetPrefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
   const viewKey = `${filter ?? ''}|${q}`;
@@ -144,7 +144,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   const rows = useAddressWindow({
     accountId,
     subnet,
-    view,
+    listFilter,
     rows: wanted?.viewKey === viewKey ? wanted.rows : null,
   });
   const onWantedRows = useCallback(

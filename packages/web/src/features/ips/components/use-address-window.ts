@@ -4,7 +4,7 @@ import { useEffect, useMemo, useReducer, useRef } from 'react';
 import { addressPageKey, fetchAddressPage } from '../api/addresses.js';
 import {
   ADDRESS_PAGE_SIZE,
-  type AddressView,
+  type AddressListFilter,
   directCursor,
   firstListedAddress,
   pagesBetween,
@@ -29,7 +29,7 @@ export interface AddressWindow {
 interface WindowRequest {
   accountId: string;
   subnet: Subnet;
-  view: AddressView;
+  listFilter: AddressListFilter;
   /** Rows in view (inclusive); null before the list is measured. */
   rows: { first: number; last: number } | null;
 }
@@ -40,17 +40,17 @@ interface WindowRequest {
  * filtered or searched list learns each page's cursor from the page before it; a deep jump there
  * walks forward ten pages per request (the API pages forward only; see the report on `offset`).
  */
-export function useAddressWindow({ accountId, subnet, view, rows }: WindowRequest): AddressWindow {
+export function useAddressWindow({ accountId, subnet, listFilter, rows }: WindowRequest): AddressWindow {
   const length = subnetLength(subnet);
   const first = useMemo(() => firstListedAddress(subnet.networkIP, length), [subnet.networkIP, length]);
   // Cursors learnt from pages already read, per list (a new filter or search starts over).
-  const viewKey = `${subnet.id}|${view.filter ?? ''}|${view.q}`;
-  const learnt = useRef({ viewKey, cursors: new Map<number, string>() });
-  if (learnt.current.viewKey !== viewKey) learnt.current = { viewKey, cursors: new Map() };
+  const listKey = `${subnet.id}|${listFilter.filter ?? ''}|${listFilter.q}`;
+  const learnt = useRef({ listKey, cursors: new Map<number, string>() });
+  if (learnt.current.listKey !== listKey) learnt.current = { listKey, cursors: new Map() };
   const { cursors } = learnt.current;
 
   const cursorOfPage = (page: number): string | null | undefined =>
-    directCursor(first, view, page) ?? (page === 0 ? null : cursors.get(page));
+    directCursor(first, listFilter, page) ?? (page === 0 ? null : cursors.get(page));
 
   const wanted = rows ? pagesBetween(rows.first, rows.last) : [];
   const requested = planRequests(wanted, cursorOfPage);
@@ -60,8 +60,8 @@ export function useAddressWindow({ accountId, subnet, view, rows }: WindowReques
       const cursor = cursorOfPage(page) ?? null;
       const limit = span * ADDRESS_PAGE_SIZE;
       return {
-        queryKey: addressPageKey(accountId, subnet.id, view, cursor, limit),
-        queryFn: () => fetchAddressPage(accountId, subnet.id, view, cursor, limit),
+        queryKey: addressPageKey(accountId, subnet.id, listFilter, cursor, limit),
+        queryFn: () => fetchAddressPage(accountId, subnet.id, listFilter, cursor, limit),
         staleTime: 10_000,
       };
     }),
@@ -73,7 +73,7 @@ export function useAddressWindow({ accountId, subnet, view, rows }: WindowReques
     if (!result.data) return;
     for (const part of splitAnswer(page, span, result.data.items, result.data.nextCursor)) {
       byPage.set(part.page, { ...result.data, items: part.items, nextCursor: part.nextCursor });
-      if (part.nextCursor !== null && directCursor(first, view, part.page + 1) === undefined) {
+      if (part.nextCursor !== null && directCursor(first, listFilter, part.page + 1) === undefined) {
         cursors.set(part.page + 1, part.nextCursor);
       }
     }

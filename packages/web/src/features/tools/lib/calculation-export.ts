@@ -1,4 +1,6 @@
-import { fileNamePart, isoDay, toCsv } from './csv.js';
+import { toCsv } from '@ipam/core/csv';
+import { fileNamePart } from '@ipam/core/file-names';
+import { isoDay } from './iso-day.js';
 import {
   ipv4Fields,
   ipv6Fields,
