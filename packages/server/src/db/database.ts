@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { namedStatementPool } from './postgres-pool.js';
 import { withStatementCache } from './statement-cache.js';
 
 /** The application database handle (a transaction is one too). */
@@ -36,7 +37,7 @@ export function openDatabase(target: DatabaseTarget): Db {
     // An idle connection the server ends (restart, admin terminate) leaves the pool, which opens
     // another on demand; unheard, its 'error' event would crash the process.
     pool.on('error', (error) => process.stderr.write(`database: idle connection lost: ${error.message}\n`));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
   }
   if (target.file !== ':memory:') mkdirSync(join(target.file, '..'), { recursive: true });
   const sqlite = new SqliteDatabase(target.file);

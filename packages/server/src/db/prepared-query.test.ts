@@ -1,6 +1,8 @@
 import { expect, it } from 'vitest';
 import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createUser } from '../../test/factories.js';
+import { sql } from 'kysely';
+import { isPostgres } from './database.js';
 import { preparedQuery } from './prepared-query.js';
 
 const usersByEmail = preparedQuery(['email'], (db, param) =>
@@ -48,6 +50,19 @@ for (const dialect of DIALECTS) {
         })
         .catch((error: unknown) => expect(String(error)).toContain('roll back'));
       expect(await usersByEmail(t.current.db, { email: renamed })).toEqual([]);
+    });
+
+    it('is prepared once per PostgreSQL connection and run by name after (SQLite: by its statement cache)', async () => {
+      const user = await createUser(t.current.db);
+      await t.current.db.transaction().execute(async (trx) => {
+        // One transaction is one connection: what it prepared is listed there.
+        for (let i = 0; i < 3; i++) expect(await usersByEmail(trx, { email: user.email })).toHaveLength(1);
+        if (!isPostgres(trx)) return;
+        const prepared = await sql<{ name: string; statement: string }>`select name, statement
+          from pg_prepared_statements where statement like '%"users"%"email"%'`.execute(trx);
+        expect(prepared.rows).toHaveLength(1);
+        expect(prepared.rows[0]?.name).toMatch(/^ipam_\d+$/);
+      });
     });
 
     it('refuses a placeholder used inside a value (it would be sent as it is)', async () => {

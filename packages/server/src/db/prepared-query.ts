@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from './database.js';
+import { nameStatement } from './postgres-pool.js';
 
 /** Where a compiled statement's parameter comes from: a named input, or a value fixed at build time. */
 type Slot<Name> = { name: Name } | { fixed: unknown };
@@ -20,6 +21,8 @@ export function preparedQuery<Name extends string, Row>(
   const nameOf = new Map(names.map((name) => [placeholder(name), name]));
   const compile = (db: Db) => {
     const query = build(db, placeholder).compile();
+    // PostgreSQL prepares it once per connection (SQLite's statement cache does the same by text).
+    nameStatement(query.sql);
     const slots = query.parameters.map((value): Slot<Name> => {
       const name = typeof value === 'string' ? nameOf.get(value) : undefined;
       if (name === undefined && typeof value === 'string' && value.includes('\u0000')) {
