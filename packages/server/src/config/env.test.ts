@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './env.js';
 
@@ -116,5 +118,10 @@ describe('parseConfig', () => {
     });
     expect(() => parseConfig({ IPAM_DEFAULT_TIER: '4' })).toThrow(/IPAM_DEFAULT_TIER: tier 4/);
     expect(() => parseConfig({ IPAM_DEFAULT_TIER: '9' })).toThrow(/IPAM_DEFAULT_TIER/);
+  });
+
+  it('reads where imports stage their uploads (issue 36): the system temp folder by default', () => {
+    expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), 'ipam-imports'));
+    expect(parseConfig({ IMPORT_TEMP_DIR: '/var/tmp/ipam' }).importTempDir).toBe('/var/tmp/ipam');
   });
 });

@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tierDefaults } from '@ipam/core/tiers';
 import { z } from 'zod';
@@ -64,6 +65,7 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   MAX_CONNECTIONS: positiveInt(2000),
+  IMPORT_TEMP_DIR: z.string().min(1).optional(),
   // The values are checked by shape only and never echoed (they are secrets).
   STRIPE_SECRET_KEY: z
     .string()
@@ -125,6 +127,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Open connections the server accepts at once; more are refused until some close. */
   maxConnections: number;
+  /** Where imports stage their uploaded .xlsx files, one folder each (removed after the import). */
+  importTempDir: string;
   billing: BillingConfig;
   newAccount: NewAccountDefaults;
 }
@@ -184,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: e.MAX_CONNECTIONS,
+    importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), 'ipam-imports')),
     billing: {
       enabled: e.BILLING === 'on',
       stripe:
