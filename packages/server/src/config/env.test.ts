@@ -124,4 +124,14 @@ describe('parseConfig', () => {
     expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), 'ipam-imports'));
     expect(parseConfig({ IMPORT_TEMP_DIR: '/var/tmp/ipam' }).importTempDir).toBe('/var/tmp/ipam');
   });
+
+  it('reads the event streams’ share of the connections and their cap per address (issue 36)', () => {
+    expect(parseConfig({})).toMatchObject({ maxEventStreams: 1000, eventStreamsPerAddress: 100 });
+    expect(
+      parseConfig({ MAX_CONNECTIONS: '301', EVENT_STREAM_SHARE: '0.25', EVENT_STREAMS_PER_ADDRESS: '7' }),
+    ).toMatchObject({ maxConnections: 301, maxEventStreams: 75, eventStreamsPerAddress: 7 });
+    for (const share of ['0', '1', '1.5', 'half']) {
+      expect(() => parseConfig({ EVENT_STREAM_SHARE: share })).toThrow(/EVENT_STREAM_SHARE: /);
+    }
+  });
 });
