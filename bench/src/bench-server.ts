@@ -32,14 +32,19 @@ export async function autocannon(options: Record<string, unknown>): Promise<Load
   return module.default(options);
 }
 
-/** The app as `ipam start` builds it (silent log, rate limits out of the way), on the bench database. */
-export async function buildBenchApp(target: DatabaseTarget) {
+/**
+ * The app as `ipam start` builds it (silent log, rate limits out of the way), on the bench database;
+ * `env` overrides the configuration. Every bench client is on 127.0.0.1: no cap per address.
+ */
+export async function buildBenchApp(target: DatabaseTarget, env: Record<string, string> = {}) {
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     IPAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'ipam-bench-serve-')),
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     MAX_CONNECTIONS: '20000',
+    EVENT_STREAMS_PER_ADDRESS: '100000',
+    ...env,
   });
   const db = openDatabase(target);
   const app = await buildApp(config, db);
@@ -48,8 +53,8 @@ export async function buildBenchApp(target: DatabaseTarget) {
 }
 
 /** Child mode: serves the app on 127.0.0.1, sends the parent its port, then answers its commands. */
-export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
-  const app = await buildBenchApp(target);
+export async function serveBenchApp(target: DatabaseTarget, env: Record<string, string> = {}): Promise<void> {
+  const app = await buildBenchApp(target, env);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   let session: Session | undefined;
@@ -81,6 +86,8 @@ export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
 /** A served app: its URL, the CPU time it has used (µs, all threads), its profiler, and stop. */
 export interface BenchServer {
   baseUrl: string;
+  /** The server process's id (its memory can be read in /proc). */
+  pid: number;
   cpuMicros(): Promise<number>;
   /** The server process's resident memory, bytes. */
   rssBytes(): Promise<number>;
@@ -89,12 +96,23 @@ export interface BenchServer {
   stop(): void;
 }
 
-/** Starts `script serve <target>` in a child process; the script calls `serveBenchApp` in that mode. */
-export async function startServer(script: string, target: DatabaseTarget): Promise<BenchServer> {
-  const child: ChildProcess = fork(script, ['serve', JSON.stringify(target)], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+/**
+ * Starts `script serve <target> <env>` in a child process; the script calls `serveBenchApp` in that
+ * mode with both. `nodeOptions` go to that process's node (a heap limit, say).
+ */
+export async function startServer(
+  script: string,
+  target: DatabaseTarget,
+  options: { nodeOptions?: readonly string[]; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
+  const child: ChildProcess = fork(
+    script,
+    ['serve', JSON.stringify(target), JSON.stringify(options.env ?? {})],
+    {
+      execArgv: [...process.execArgv, ...(options.nodeOptions ?? [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -113,6 +131,7 @@ export async function startServer(script: string, target: DatabaseTarget): Promi
     });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     cpuMicros: async () => (await call({ kind: 'cpu' })) ?? 0,
     rssBytes: async () => (await call({ kind: 'memory' })) ?? 0,
     startProfile: async () => void (await call({ kind: 'profile-start' })),
