@@ -14,6 +14,7 @@ import {
   MAX_ZIP_ENTRIES,
   UnpackBudget,
 } from './xlsx-limits.js';
+import { eventually } from '../../test/sse-client.js';
 import { padding, sharedStringsPart, sheetPart, workbookFrame, zipOf } from '../../test/zip-files.js';
 
 const staging = mkdtempSync(join(tmpdir(), 'ipam-xlsx-reader-'));
@@ -181,6 +182,29 @@ describe('the XLSX reader', () => {
     expect(await refusalOf(Buffer.from('not a zip'))).toEqual(unreadable);
     const truncated = zipOf([...workbookFrame(), sheetPart([{ text: '<row><c><v>1</v>' }])]);
     expect(await refusalOf(truncated)).toEqual(unreadable);
+    expect(readdirSync(staging)).toEqual([]);
+  });
+
+  it('refuses a row past the last column, and leaves no file open whatever the outcome', async () => {
+    const wide = zipOf([
+      ...workbookFrame(),
+      sheetPart([{ text: '<row>' }, { text: '<c><v>1</v></c>', times: 16_385 }, { text: '</row>' }]),
+    ]);
+    expect(await refusalOf(wide)).toEqual({ code: 'import_unreadable', message: messages.importUnreadable });
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const before = openFiles();
+    const good = zipOf([...workbookFrame(), sheetPart([{ text: '<row><c><v>1</v></c></row>' }])]);
+    const piece = zipOf([
+      ...workbookFrame(),
+      sheetPart([{ text: '<row><c><v>' }, { text: '1', times: 2 * 1024 * 1024 }, { text: '</v></c></row>' }]),
+      padding(256 * 1024),
+    ]);
+    for (let i = 0; i < 20; i += 1) {
+      expect(await rowsOf(good)).toEqual([['1']]);
+      await refusalOf(piece);
+      await refusalOf(wide);
+    }
+    await eventually(() => openFiles() <= before);
     expect(readdirSync(staging)).toEqual([]);
   });
 });

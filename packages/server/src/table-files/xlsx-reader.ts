@@ -27,26 +27,28 @@ export async function* workbookRows(path: string): AsyncGenerator<string[]> {
     const entries = new Map<string, yauzl.Entry>();
     for await (const entry of zip.eachEntry()) entries.set(entry.fileName, entry);
     const budget = new UnpackBudget(zip.fileSize);
-    const partEvents = async (name: string): Promise<AsyncGenerator<XmlEvent[]> | null> => {
-      const entry = entries.get(name);
-      if (!entry) return null;
+    // A part is opened only when its events are first asked for, and closed when they stop being
+    // read (ended, refused or abandoned), so no part stays open after a failure elsewhere.
+    async function* partEvents(entry: yauzl.Entry): AsyncGenerator<XmlEvent[]> {
       budget.checkDeclared(entry.uncompressedSize);
       const unpacked: Readable = await zip.openReadStreamPromise(entry);
       // A failure on either side (a corrupt part, the budget passed) ends both streams.
-      return xmlEvents(pipeline(unpacked, budget.meter(), () => undefined));
-    };
-    const workbook = await partEvents(WORKBOOK_PART);
-    const relationships = await partEvents(WORKBOOK_RELATIONSHIPS_PART);
+      yield* xmlEvents(pipeline(unpacked, budget.meter(), () => undefined));
+    }
+    const workbook = entries.get(WORKBOOK_PART);
+    const relationships = entries.get(WORKBOOK_RELATIONSHIPS_PART);
     if (!workbook || !relationships) throw new Error('not a workbook: its workbook part is missing');
     const parts = partsToRead(
-      await firstSheetRelationship(workbook),
-      await workbookRelationships(relationships),
+      await firstSheetRelationship(partEvents(workbook)),
+      await workbookRelationships(partEvents(relationships)),
     );
-    if (!parts || !entries.has(parts.sheet)) throw new Error('the workbook has no worksheet');
-    const sharedStrings = await partEvents(parts.sharedStrings);
-    const strings = sharedStrings ? await readSharedStrings(sharedStrings) : new SharedStringTable();
-    const sheet = await partEvents(parts.sheet);
-    if (sheet) yield* sheetRows(sheet, strings);
+    const sheet = parts && entries.get(parts.sheet);
+    if (!parts || !sheet) throw new Error('the workbook has no worksheet');
+    const sharedStrings = entries.get(parts.sharedStrings);
+    const strings = sharedStrings
+      ? await readSharedStrings(partEvents(sharedStrings))
+      : new SharedStringTable();
+    yield* sheetRows(partEvents(sheet), strings);
   } finally {
     zip.close();
   }

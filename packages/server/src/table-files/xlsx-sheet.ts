@@ -12,7 +12,6 @@ function columnOf(reference: string | undefined): number | null {
   if (!letters) return null;
   let column = 0;
   for (const letter of letters.toUpperCase()) column = column * 26 + letter.charCodeAt(0) - 64;
-  if (column > MAX_COLUMNS) throw new Error(`cell reference ${reference} is past the last column`);
   return column - 1;
 }
 
@@ -73,6 +72,8 @@ export async function* sheetRows(
           case 'c':
             if (row === null) break;
             lastColumn = columnOf(event.attributes.get('r')) ?? lastColumn + 1;
+            // Past XFD is no spreadsheet (and would let one row grow without end).
+            if (lastColumn >= MAX_COLUMNS) throw new Error('a cell is past the last column');
             cell = { column: lastColumn, type: event.attributes.get('t') ?? 'n', value: '', inline: '' };
             break;
           case 'v':
