@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,36 @@ for (const dialect of DIALECTS) {
       expect(await upload(me, subnet.id, Buffer.from('PK\u0003\u0004 not really'))).toMatchObject({
         status: 400,
         body: { code: 'import_unreadable' },
+      });
+      expect(readdirSync(staging)).toEqual([]);
+    });
+
+    it('answers 413 to an upload past 32 MB sent without Content-Length, leaving nothing', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.0.3.0/24');
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const path = `/api/accounts/${me.accountId}/subnets/${subnet.id}/addresses/import?dryRun=true`;
+        const request = httpRequest(
+          `${t.current.baseUrl}${path}`,
+          { method: 'POST', headers: { cookie: me.cookie, 'content-type': XLSX }, agent: false },
+          (response) => {
+            let body = '';
+            response.setEncoding('utf8').on('data', (text: string) => (body += text));
+            response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+          },
+        );
+        request.on('error', reject);
+        const chunk = Buffer.alloc(1024 * 1024, 7); // no Content-Length: sent chunked, counted as it comes
+        const send = (left: number) => {
+          if (left === 0) request.end();
+          else request.write(chunk, () => send(left - 1));
+        };
+        send(34);
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({
+        error: messages.importTooLarge(32),
+        code: 'payload_too_large',
       });
       expect(readdirSync(staging)).toEqual([]);
     });
