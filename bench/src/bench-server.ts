@@ -32,14 +32,19 @@ export async function autocannon(options: Record<string, unknown>): Promise<Load
   return module.default(options);
 }
 
-/** The app as `ipam start` builds it (silent log, rate limits out of the way), on the bench database. */
-export async function buildBenchApp(target: DatabaseTarget) {
+/**
+ * The app as `ipam start` builds it (silent log, rate limits out of the way), on the bench database;
+ * `env` overrides the configuration. Every bench client is on 127.0.0.1: no cap per address.
+ */
+export async function buildBenchApp(target: DatabaseTarget, env: Record<string, string> = {}) {
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     IPAM_DATA_DIR: mkdtempSync(join(tmpdir(), 'ipam-bench-serve-')),
     AUTH_RATE_LIMIT_PER_IP: '1000000',
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     MAX_CONNECTIONS: '20000',
+    EVENT_STREAMS_PER_ADDRESS: '100000',
+    ...env,
   });
   const db = openDatabase(target);
   const app = await buildApp(config, db);
@@ -48,8 +53,8 @@ export async function buildBenchApp(target: DatabaseTarget) {
 }
 
 /** Child mode: serves the app on 127.0.0.1, sends the parent its port, then answers its commands. */
-export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
-  const app = await buildBenchApp(target);
+export async function serveBenchApp(target: DatabaseTarget, env: Record<string, string> = {}): Promise<void> {
+  const app = await buildBenchApp(target, env);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   let session: Session | undefined;
@@ -81,6 +86,7 @@ export async function serveBenchApp(target: DatabaseTarget): Promise<void> {
 /** A served app: its URL and process id, the CPU time it has used (µs, all threads), its profiler, and stop. */
 export interface BenchServer {
   baseUrl: string;
+  /** The server process's id (its memory can be read in /proc). */
   pid: number;
   cpuMicros(): Promise<number>;
   /** The server process's resident memory, bytes. */
@@ -91,18 +97,26 @@ export interface BenchServer {
 }
 
 /**
- * Starts `script serve <target> ...extraArgs` in a child process; the script calls `serveBenchApp` in
- * that mode.
+ * Starts `script serve <target> <env> ...extraArgs` in a child process; the script calls `serveBenchApp`
+ * in that mode with the first two. `nodeOptions` go to that process's node (a heap limit, say).
  */
 export async function startServer(
   script: string,
   target: DatabaseTarget,
-  extraArgs: readonly string[] = [],
+  options: {
+    nodeOptions?: readonly string[];
+    env?: Record<string, string>;
+    extraArgs?: readonly string[];
+  } = {},
 ): Promise<BenchServer> {
-  const child: ChildProcess = fork(script, ['serve', JSON.stringify(target), ...extraArgs], {
-    execArgv: process.execArgv,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child: ChildProcess = fork(
+    script,
+    ['serve', JSON.stringify(target), JSON.stringify(options.env ?? {}), ...(options.extraArgs ?? [])],
+    {
+      execArgv: [...process.execArgv, ...(options.nodeOptions ?? [])],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (message: { port: number }) => resolve(message.port));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));

@@ -2,7 +2,7 @@
  * The child processes of bench/src/tree-processes.ts. Each loads ONE source tree's own bench modules
  * (and through them that tree's server, migrations and write path), never this checkout's:
  *   fixture <tree> <sqlite|postgres>   builds the /8 of the tree's address-fixture.ts, reports it, exits
- *   serve <target JSON> <tree>         serves that database as the tree's bench-server.ts does
+ *   serve <target JSON> <env JSON> <tree>  serves that database as the tree's bench-server.ts does
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,7 +27,7 @@ async function treeModule<T>(tree: string, file: string): Promise<T> {
   return (await import(pathToFileURL(join(tree, 'bench', 'src', file)).href)) as T;
 }
 
-const [mode, first = '', second = ''] = process.argv.slice(2);
+const [mode, first = '', second = '', third = ''] = process.argv.slice(2);
 if (mode === 'fixture') {
   const fixture = await treeModule<FixtureModule>(first, 'address-fixture.ts');
   const { db, target, accountId, subnetId, email, insertMs } = await fixture.setUp(
@@ -37,7 +37,8 @@ if (mode === 'fixture') {
   const report: TreeFixture = { target, accountId, subnetId, email, password: fixture.PASSWORD, insertMs };
   process.send?.(report, () => process.disconnect());
 } else if (mode === 'serve') {
-  const server = await treeModule<ServerModule>(second, 'bench-server.ts');
+  // `second` is bench-server's configuration overrides: none here.
+  const server = await treeModule<ServerModule>(third, 'bench-server.ts');
   await server.serveBenchApp(JSON.parse(first) as DatabaseTarget);
 } else {
   throw new Error(`tree-child: unknown mode ${mode}`);

@@ -56,5 +56,5 @@ export function buildTreeFixture(tree: Tree, kind: 'sqlite' | 'postgres'): Promi
 
 /** Serves a fixture with the tree's own app (its bench/src/bench-server.ts) in a child process. */
 export function serveTree(tree: Tree, target: DatabaseTarget): Promise<BenchServer> {
-  return startServer(childScript, target, [tree.path]);
+  return startServer(childScript, target, { extraArgs: [tree.path] });
 }

@@ -296,6 +296,18 @@ export const messages = {
   importTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB.`,
   importTooManyRows: (max: number) => `A file can hold at most ${max.toLocaleString('en-US')} rows.`,
   importUnreadable: 'The file could not be read as CSV or as an .xlsx workbook.',
+  // Limits of one .xlsx import (issue 36: decompression and shared-strings bombs)
+  importUnpacksTooLarge: (ratio: number, megabytes: number) =>
+    `The workbook unpacks to more than ${ratio} times its size or more than ${megabytes} MB.`,
+  importTooManyParts: (max: number) =>
+    `The workbook holds more than ${max.toLocaleString('en-US')} files inside it.`,
+  importTooManySharedStrings: (max: number) =>
+    `The workbook's shared strings table holds more than ${max.toLocaleString('en-US')} strings.`,
+  importSharedStringsTooLarge: (megabytes: number) =>
+    `The workbook's shared strings table holds more than ${megabytes} MB of text.`,
+  importCellsTooLarge: (megabytes: number) => `The cells of the file hold more than ${megabytes} MB of text.`,
+  importPieceTooLarge: (megabytes: number) =>
+    `The workbook has a cell, a tag or a text longer than ${megabytes} MB.`,
   importNoHeader: 'The file is empty: its first row must name the columns.',
   importColumnUnknown: (column: string, columns: string) =>
     `Unknown column "${column}": the columns are ${columns}.`,

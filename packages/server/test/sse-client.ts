@@ -36,20 +36,27 @@ export function cookieOf(client: TestClient): string {
 function get(
   url: string,
   headers: Record<string, string>,
+  localAddress?: string,
 ): Promise<{ response: IncomingMessage; request: ClientRequest }> {
   return new Promise((resolve, reject) => {
     // agent: false gives the stream its own connection; closing it leaves no pooled socket behind.
-    const request = httpGet(url, { headers, agent: false }, (response) => resolve({ response, request }));
+    const options = { headers, agent: false, ...(localAddress ? { localAddress } : {}) };
+    const request = httpGet(url, options, (response) => resolve({ response, request }));
     request.on('error', reject);
   });
 }
 
-/** Opens `url` as an event stream with the given cookie header. */
-export async function openEventStream(url: string, cookie = ''): Promise<SseConnection> {
-  const { response, request } = await get(url, {
-    accept: 'text/event-stream',
-    ...(cookie ? { cookie } : {}),
-  });
+/** Opens `url` as an event stream with the given cookie header (from a loopback `localAddress`). */
+export async function openEventStream(
+  url: string,
+  cookie = '',
+  localAddress?: string,
+): Promise<SseConnection> {
+  const { response, request } = await get(
+    url,
+    { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
+    localAddress,
+  );
   response.setEncoding('utf8');
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {

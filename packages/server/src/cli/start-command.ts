@@ -2,6 +2,7 @@ import { databaseTarget, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startPgEventBus, type PgEventBus } from '../events/pg-event-bus.js';
 import { buildApp } from '../app.js';
+import { sweepImportFolders } from '../table-files/import-folder.js';
 import { loadConfig } from './cli-database.js';
 
 /** `ipam start`: migrates the database, then serves the API and the web app until SIGINT/SIGTERM. */
@@ -14,6 +15,11 @@ export async function run(_args: readonly string[]): Promise<number> {
   let bus: PgEventBus | undefined;
   try {
     await migrateToLatest(db);
+    // Each import removes its own staged upload; those of a process that crashed are removed here.
+    const swept = await sweepImportFolders(config.importTempDir);
+    if (swept.length > 0) {
+      process.stdout.write(`ipam: removed ${swept.length} import folder(s) left by a stopped process\n`);
+    }
     // On PostgreSQL live events cross processes (LISTEN/NOTIFY); on SQLite one process serves all.
     if (target.kind === 'postgres') {
       bus = await startPgEventBus({

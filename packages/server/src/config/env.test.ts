@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from './env.js';
 
@@ -116,5 +118,20 @@ describe('parseConfig', () => {
     });
     expect(() => parseConfig({ IPAM_DEFAULT_TIER: '4' })).toThrow(/IPAM_DEFAULT_TIER: tier 4/);
     expect(() => parseConfig({ IPAM_DEFAULT_TIER: '9' })).toThrow(/IPAM_DEFAULT_TIER/);
+  });
+
+  it('reads where imports stage their uploads (issue 36): the system temp folder by default', () => {
+    expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), 'ipam-imports'));
+    expect(parseConfig({ IMPORT_TEMP_DIR: '/var/tmp/ipam' }).importTempDir).toBe('/var/tmp/ipam');
+  });
+
+  it('reads the event streams’ share of the connections and their cap per address (issue 36)', () => {
+    expect(parseConfig({})).toMatchObject({ maxEventStreams: 1000, eventStreamsPerAddress: 100 });
+    expect(
+      parseConfig({ MAX_CONNECTIONS: '301', EVENT_STREAM_SHARE: '0.25', EVENT_STREAMS_PER_ADDRESS: '7' }),
+    ).toMatchObject({ maxConnections: 301, maxEventStreams: 75, eventStreamsPerAddress: 7 });
+    for (const share of ['0', '1', '1.5', 'half']) {
+      expect(() => parseConfig({ EVENT_STREAM_SHARE: share })).toThrow(/EVENT_STREAM_SHARE: /);
+    }
   });
 });

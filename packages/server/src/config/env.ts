@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tierDefaults } from '@ipam/core/tiers';
 import { z } from 'zod';
@@ -64,6 +65,13 @@ const envSchema = z.object({
   SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
   REQUEST_TIMEOUT_SECONDS: positiveInt(30),
   MAX_CONNECTIONS: positiveInt(2000),
+  EVENT_STREAM_SHARE: z.coerce
+    .number()
+    .gt(0, 'must be a share between 0 and 1, such as 0.5')
+    .lt(1, 'must be a share between 0 and 1, such as 0.5')
+    .default(0.5),
+  EVENT_STREAMS_PER_ADDRESS: positiveInt(100),
+  IMPORT_TEMP_DIR: z.string().min(1).optional(),
   // The values are checked by shape only and never echoed (they are secrets).
   STRIPE_SECRET_KEY: z
     .string()
@@ -125,6 +133,15 @@ export interface Config {
   requestTimeoutMs: number;
   /** Open connections the server accepts at once; more are refused until some close. */
   maxConnections: number;
+  /**
+   * Event streams this process holds at once: a share of maxConnections, so ordinary requests always
+   * have the rest; past it a new stream replaces the oldest idle one of the largest holder.
+   */
+  maxEventStreams: number;
+  /** Event streams one client address (an IPv6 /64) may hold at once in this process. */
+  eventStreamsPerAddress: number;
+  /** Where imports stage their uploaded .xlsx files, one folder each (removed after the import). */
+  importTempDir: string;
   billing: BillingConfig;
   newAccount: NewAccountDefaults;
 }
@@ -184,6 +201,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: e.MAX_CONNECTIONS,
+    maxEventStreams: Math.max(1, Math.floor(e.MAX_CONNECTIONS * e.EVENT_STREAM_SHARE)),
+    eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
+    importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), 'ipam-imports')),
     billing: {
       enabled: e.BILLING === 'on',
       stripe:

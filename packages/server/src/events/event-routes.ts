@@ -10,6 +10,7 @@ import { requireAccount, requireAuth } from '../http/request-context.js';
 import type { EventBus } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 import { allowedStreamSessions } from './stream-access-repository.js';
+import { streamHolderOf } from './stream-holder.js';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER, StreamRegistry } from './stream-registry.js';
 
 /** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
@@ -22,17 +23,22 @@ const streamDescription =
   'connection open. Access is checked again before every delivery and every ~25 s: a user removed ' +
   'from the account or logged out is disconnected, and reconnecting then answers 404 or 401. A user ' +
   `may hold ${MAX_STREAMS_PER_USER} streams and an account ${MAX_STREAMS_PER_ACCOUNT} (per server ` +
-  'process); more answer 429. The request must send ' +
+  "process); more answer 429. Streams take at most a share of the server's connections " +
+  '(EVENT_STREAM_SHARE, half by default) and one client address (an IPv6 /64) at most ' +
+  'EVENT_STREAMS_PER_ADDRESS of them (429 beyond); when the share is full, a new stream takes the ' +
+  'place of the longest-idle stream of the address holding the most, which ends (EventSource ' +
+  "reconnects), or answers 429 when no address holds more than the newcomer's would. The request must send " +
   '`Accept: text/event-stream` (EventSource does); any other Accept is a 400, so a plain HTTP client ' +
   'never hangs on a response that does not end.';
 
 /** GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership). */
-export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: EventBus): void {
+export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDeps, bus: EventBus): void {
   const registry = new StreamRegistry(
     bus,
     (accountId, accesses) => allowedStreamSessions(db, accountId, accesses, nowIso()),
     (error) => app.log.warn({ err: error }, 'event stream access check failed'),
     keepAliveMs,
+    { maxStreams: config.maxEventStreams, perHolder: config.eventStreamsPerAddress },
   );
 
   app.get(
@@ -59,7 +65,7 @@ export function registerEventRoutes(app: FastifyInstance, { db }: AppDeps, bus: 
       const access = { sessionId: sessionIdOf(auth.token), userId: auth.userId };
       const stream = new EventStream({ keepAliveMs });
       try {
-        registry.open(account.id, access, stream);
+        registry.open(account.id, access, stream, streamHolderOf(request.ip));
       } catch (error) {
         stream.close();
         throw error;

@@ -25,6 +25,8 @@ function accessList(allowed: Set<string>) {
 }
 
 const access = (n: number): StreamAccess => ({ sessionId: `s${n}`, userId: `u${n}` });
+/** Limits that never bind: the tests of the other caps. */
+const roomy = { maxStreams: 100_000, perHolder: 100_000 };
 
 describe('event stream', () => {
   it('writes each event as one data line pair with exactly kind, id and subnetId when set', async () => {
@@ -122,18 +124,19 @@ describe('the stream registry (issue 19: caps)', () => {
       async () => new Set(),
       () => {},
       60_000,
+      roomy,
     );
     const streams = Array.from({ length: MAX_STREAMS_PER_USER }, (_, i) => {
       const stream = new EventStream({ keepAliveMs: 60_000 });
-      registry.open(`account-${i % 3}`, { sessionId: `s${i}`, userId: 'u' }, stream);
+      registry.open(`account-${i % 3}`, { sessionId: `s${i}`, userId: 'u' }, stream, 'client');
       return stream;
     });
     const extra = new EventStream({ keepAliveMs: 60_000 });
-    expect(() => registry.open('account-0', { sessionId: 'sx', userId: 'u' }, extra)).toThrow(
+    expect(() => registry.open('account-0', { sessionId: 'sx', userId: 'u' }, extra, 'client')).toThrow(
       expect.objectContaining({ code: 'rate_limited' }),
     );
     streams[0]!.close();
-    registry.open('account-0', { sessionId: 'sx', userId: 'u' }, extra);
+    registry.open('account-0', { sessionId: 'sx', userId: 'u' }, extra, 'client');
     expect(registry.size()).toBe(MAX_STREAMS_PER_USER);
     registry.closeAll();
     registry.stop();
@@ -147,14 +150,15 @@ describe('the stream registry (issue 19: caps)', () => {
       async () => new Set(),
       () => {},
       60_000,
+      roomy,
     );
     for (let i = 0; i < MAX_STREAMS_PER_ACCOUNT; i++) {
-      registry.open('busy', access(i), new EventStream({ keepAliveMs: 60_000 }));
+      registry.open('busy', access(i), new EventStream({ keepAliveMs: 60_000 }), 'client');
     }
-    expect(() => registry.open('busy', access(-1), new EventStream({ keepAliveMs: 60_000 }))).toThrow(
-      expect.objectContaining({ code: 'rate_limited' }),
-    );
-    registry.open('quiet', access(-2), new EventStream({ keepAliveMs: 60_000 }));
+    expect(() =>
+      registry.open('busy', access(-1), new EventStream({ keepAliveMs: 60_000 }), 'client'),
+    ).toThrow(expect.objectContaining({ code: 'rate_limited' }));
+    registry.open('quiet', access(-2), new EventStream({ keepAliveMs: 60_000 }), 'client');
     // One bus subscription per account, however many streams it has.
     expect(bus.hub.size('busy')).toBe(1);
     expect(registry.size('quiet')).toBe(1);
@@ -170,9 +174,10 @@ describe('the stream registry (issue 19: caps)', () => {
       (_account, accesses) => list.check(accesses),
       () => {},
       20,
+      roomy,
     );
     const stream = new EventStream({ keepAliveMs: 60_000 });
-    registry.open('a', access(1), stream);
+    registry.open('a', access(1), stream, 'client');
     await eventually(() => stream.closed);
     expect(list.calls.length).toBeGreaterThanOrEqual(1);
     registry.stop();

@@ -12,6 +12,7 @@ export class EventStream {
   /** The response body: `data: {...}` line pairs and `:` comment lines. */
   readonly body = new PassThrough();
   private isClosed = false;
+  private lastEvent = Date.now();
   private readonly timer: NodeJS.Timeout;
   private readonly closeListeners: (() => void)[] = [];
 
@@ -26,7 +27,13 @@ export class EventStream {
 
   /** Writes events that passed the access check, one `data:` line pair each. */
   write(events: readonly AccountEvent[]): void {
+    this.lastEvent = Date.now();
     this.writeText(events.map(formatEvent).join(''));
+  }
+
+  /** When the stream last delivered an event (or opened): the idlest are shed first (stream-share.ts). */
+  get lastEventAt(): number {
+    return this.lastEvent;
   }
 
   /** Calls `listener` once when the stream closes (client gone, access lost, or server closing). */

@@ -4,6 +4,7 @@ import { AccountStreams, type AccessCheck } from './account-streams.js';
 import type { EventBus } from './event-hub.js';
 import type { EventStream } from './event-stream.js';
 import type { StreamAccess } from './stream-access-repository.js';
+import { StreamShare, type StreamShareLimits } from './stream-share.js';
 
 /** Open streams one user may hold at once in one server process (several tabs, a few devices). */
 export const MAX_STREAMS_PER_USER = 10;
@@ -12,13 +13,15 @@ export const MAX_STREAMS_PER_ACCOUNT = 200;
 
 /**
  * Every open event stream of this process, grouped by account: one bus subscription and one access
- * check per account, caps per user and per account (429 beyond them), and a sweep on a timer that
+ * check per account, caps per user and per account (429 beyond them), the streams' share of the
+ * server's connections with a cap per client address (stream-share.ts), and a sweep on a timer that
  * cuts streams whose session or membership ended even when no event comes.
  */
 export class StreamRegistry {
   private readonly groups = new Map<string, { streams: AccountStreams; unsubscribe: () => void }>();
   private readonly streamsOfUser = new Map<string, number>();
   private readonly timer: NodeJS.Timeout;
+  private readonly share: StreamShare;
 
   constructor(
     private readonly bus: EventBus,
@@ -28,17 +31,25 @@ export class StreamRegistry {
     ) => Promise<Set<string>>,
     private readonly onError: (error: unknown) => void,
     sweepMs: number,
+    limits: StreamShareLimits,
   ) {
+    this.share = new StreamShare(limits);
     this.timer = setInterval(() => this.sweep(), sweepMs).unref();
   }
 
-  /** Adds a stream of the account, or refuses it (429) when the user or the account holds too many. */
-  open(accountId: string, access: StreamAccess, stream: EventStream): void {
+  /**
+   * Adds a stream of the account opened from `holder` (stream-holder.ts), or refuses it (429) when the
+   * user, the account or the holder holds too many, or the streams' share is full of smaller holders.
+   */
+  open(accountId: string, access: StreamAccess, stream: EventStream, holder: string): void {
     if ((this.streamsOfUser.get(access.userId) ?? 0) >= MAX_STREAMS_PER_USER) {
       throw new DomainError('rate_limited', messages.tooManyStreams);
     }
+    const accountSize = this.groups.get(accountId)?.streams.size ?? 0;
+    if (accountSize >= MAX_STREAMS_PER_ACCOUNT)
+      throw new DomainError('rate_limited', messages.tooManyStreams);
+    this.share.admit(holder, stream);
     const group = this.groupOf(accountId);
-    if (group.size >= MAX_STREAMS_PER_ACCOUNT) throw new DomainError('rate_limited', messages.tooManyStreams);
     group.add(stream, access);
     this.streamsOfUser.set(access.userId, (this.streamsOfUser.get(access.userId) ?? 0) + 1);
     stream.onClose(() => {

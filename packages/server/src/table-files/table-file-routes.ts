@@ -38,7 +38,7 @@ function mediaTypeOf(request: FastifyRequest): string {
 }
 
 /** The uploaded file: its format (by media type) and its rows as they stream in. */
-function uploadOf(request: FastifyRequest): AsyncIterable<string[]> {
+function uploadOf(request: FastifyRequest, stagingRoot: string): AsyncIterable<string[]> {
   const length = Number(request.headers['content-length'] ?? 0);
   if (length > MAX_IMPORT_BYTES) {
     throw new DomainError('payload_too_large', messages.importTooLarge(MAX_IMPORT_BYTES / (1024 * 1024)));
@@ -47,7 +47,7 @@ function uploadOf(request: FastifyRequest): AsyncIterable<string[]> {
   if (!(body instanceof Readable))
     throw new DomainError('import_type_unsupported', messages.importTypeUnsupported);
   const format: TableFormat = mediaTypeOf(request) === CSV_MEDIA_TYPE ? 'csv' : 'xlsx';
-  return tableRows(format, body);
+  return tableRows(format, body, stagingRoot);
 }
 
 /** Answers an import: 200 with the report, 422 when rows had errors on a real import. */
@@ -133,7 +133,7 @@ export async function registerTableFileRoutes(root: FastifyInstance, deps: AppDe
         },
       },
       async (request, reply) => {
-        const rows = uploadOf(request);
+        const rows = uploadOf(request, deps.config.importTempDir);
         const report = await importAddresses(
           changeContextOf(request, deps),
           request.params.subnetId,
@@ -157,7 +157,7 @@ export async function registerTableFileRoutes(root: FastifyInstance, deps: AppDe
         },
       },
       async (request, reply) => {
-        const rows = uploadOf(request);
+        const rows = uploadOf(request, deps.config.importTempDir);
         const report = await importSubnets(
           changeContextOf(request, deps),
           request.params.groupId,

@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+
+/** A folder older than this is left over whoever made it: no import runs this long. */
+const STALE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** `<host>-<pid>-`: who made a folder, so a sweep can tell whether its maker still runs. */
+function makerPrefix(): string {
+  return `${hostname()}-${process.pid}-`;
+}
+
+/** A folder of its own for one import's staged upload, under `root` (made if missing, private). */
+export async function createImportFolder(root: string): Promise<string> {
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  return mkdtemp(join(root, makerPrefix()));
+}
+
+/** Removes an import's folder and what it holds (never throws: nothing is left to do about it). */
+export async function removeImportFolder(folder: string): Promise<void> {
+  await rm(folder, { recursive: true, force: true }).catch(() => undefined);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as someone else.
+    return error instanceof Error && 'code' in error && error.code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the folders imports left under `root` when their process died (a crash, a kill): those of
+ * this host whose process no longer runs or is this one (a new process has no import yet), and any
+ * older than a day. Run at start; answers the names removed.
+ */
+export async function sweepImportFolders(root: string, now = Date.now()): Promise<string[]> {
+  const names = await readdir(root).catch((error: unknown) => {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
+    throw error;
+  });
+  const host = hostname();
+  const removed: string[] = [];
+  for (const name of names) {
+    const maker = /^(.+)-(\d+)-[^-]+$/.exec(name);
+    if (!maker) continue; // not an import's folder: left alone
+    const pid = Number(maker[2]);
+    const isOrphan = maker[1] === host && (pid === process.pid || !isRunning(pid));
+    const modified = await stat(join(root, name)).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
+    if (isOrphan || now - modified > STALE_AFTER_MS) {
+      await removeImportFolder(join(root, name));
+      removed.push(name);
+    }
+  }
+  return removed;
+}
