@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADDRESS_FILTERS } from '@ipam/core/address-listing';
-import { messages } from '@ipam/core/messages';
 import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
-import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
+import { addressListQuery } from '@ipam/core/schemas/address-list-schemas';
 import { errorResponse, noBody } from '@ipam/core/api/common';
 import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
 import type { AppDeps } from '../http/app-deps.js';
@@ -12,36 +10,6 @@ import { callerCheckOf } from '../http/account-scope.js';
 import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { isUnfilteredPage, readAddressPage, readAddressPageText } from './address-reads.js';
 import { clearAddress, setAddress } from './address-writes.js';
-
-/** Page size bounds of the address list. */
-export const MAX_ADDRESS_PAGE_LIMIT = 1000;
-export const DEFAULT_ADDRESS_PAGE_LIMIT = 100;
-
-const limitMessage = messages.pageLimitInvalid(MAX_ADDRESS_PAGE_LIMIT);
-
-/** Query of the address list; `filter=` (empty) means no filter, like leaving it out. */
-export const addressListQuery = z.strictObject({
-  filter: z
-    .enum([...ADDRESS_FILTERS, ''], { error: messages.addressFilterInvalid })
-    .optional()
-    .describe('in-use: status In Use; available: status Available (never-written addresses included)'),
-  q: z
-    .string()
-    .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))
-    .optional()
-    .describe('case-insensitive text in the address, status, hostname or description'),
-  cursor: z
-    .string()
-    .max(100, messages.invalidCursor)
-    .optional()
-    .describe('nextCursor of the previous page: the page starts after this address'),
-  limit: z.coerce
-    .number({ error: limitMessage })
-    .int(limitMessage)
-    .min(1, limitMessage)
-    .max(MAX_ADDRESS_PAGE_LIMIT, limitMessage)
-    .default(DEFAULT_ADDRESS_PAGE_LIMIT),
-});
 
 const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });

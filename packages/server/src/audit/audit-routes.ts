@@ -1,24 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@ipam/core/messages';
 import { errorResponse } from '@ipam/core/api/common';
 import { auditPageResponse } from '@ipam/core/api/ipam';
+import { auditQuery } from '@ipam/core/schemas/audit-schemas';
 import type { AppDeps } from '../http/app-deps.js';
 import { requireAccount } from '../http/request-context.js';
-import { auditPage, MAX_AUDIT_PAGE_SIZE } from './audit-log.js';
-
-const auditQuery = z.strictObject({
-  subnetId: z.string().max(100, messages.invalidRequest).optional(),
-  userId: z.string().max(100, messages.invalidRequest).optional(),
-  cursor: z.string().max(200, messages.invalidCursor).optional(),
-  limit: z.coerce
-    .number({ error: messages.invalidRequest })
-    .int(messages.invalidRequest)
-    .min(1, messages.invalidRequest)
-    .max(MAX_AUDIT_PAGE_SIZE, messages.invalidRequest)
-    .optional(),
-});
+import { auditPage } from './audit-log.js';
 
 /**
  * The account's change log, newest first, paged by cursor through every entry; `subnetId` narrows it

@@ -7,12 +7,13 @@ import {
 } from '@ipam/core/schemas/calculation-schemas';
 import { savedIPv4Response, savedIPv6Response } from '@ipam/core/api/calculation';
 import { errorResponse, listOf, noBody } from '@ipam/core/api/common';
+import { MAX_SAVED_CALCULATIONS } from '@ipam/core/limits';
 import type { AppDeps } from '../http/app-deps.js';
 import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { listCalculations } from './calculation-repository.js';
 import { toSavedIPv4, toSavedIPv6 } from './calculation-view.js';
 import { removeCalculation } from './remove-calculation.js';
-import { MAX_SAVED_CALCULATIONS, saveIPv4Calculation, saveIPv6Calculation } from './save-calculation.js';
+import { saveIPv4Calculation, saveIPv6Calculation } from './save-calculation.js';
 
 const accountParams = z.object({ accountId: z.string() });
 const saveErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

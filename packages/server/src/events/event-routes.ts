@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import { sessionIdOf } from '../auth/sessions.js';
 import { nowIso } from '../db/db-values.js';
@@ -10,7 +11,7 @@ import { requireAccount, requireAuth } from '../http/request-context.js';
 import type { EventBus } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 import { allowedStreamSessions } from './stream-access-repository.js';
-import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER, StreamRegistry } from './stream-registry.js';
+import { StreamRegistry } from './stream-registry.js';
 
 /** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
 export const keepAliveMs = 25_000;

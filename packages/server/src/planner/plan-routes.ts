@@ -8,6 +8,7 @@ import {
   planSummaryResponse,
   planValidationResponse,
 } from '@ipam/core/api/plan';
+import { MAX_PLANS } from '@ipam/core/limits';
 import { contentDisposition } from '@ipam/core/plan-export';
 import {
   planCreateSchema,
@@ -21,7 +22,7 @@ import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { exportPlan } from './plan-export-files.js';
 import { listPlanSummaries, readFullPlan, readPlanHistory, validateStoredPlan } from './plan-reads.js';
 import { planView } from './plan-view.js';
-import { createPlan, deletePlan, duplicatePlan, MAX_PLANS, updatePlan } from './plans.js';
+import { createPlan, deletePlan, duplicatePlan, updatePlan } from './plans.js';
 
 const accountParams = z.object({ accountId: z.string() });
 const planParams = z.object({ accountId: z.string(), planId: z.string() });

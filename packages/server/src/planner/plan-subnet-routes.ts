@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '@ipam/core/api/common';
 import { planApplyResponse, planSplitResponse, planSubnetResponse } from '@ipam/core/api/plan';
+import { MAX_PLAN_SUBNETS } from '@ipam/core/limits';
 import {
   planApplySchema,
   planSplitSchema,
@@ -13,7 +14,7 @@ import {
 import type { AppDeps } from '../http/app-deps.js';
 import { changeContextOf } from '../http/request-context.js';
 import { applyPlan } from './apply-plan.js';
-import { addPlanSubnet, deletePlanSubnet, MAX_PLAN_SUBNETS, updatePlanSubnet } from './plan-subnets.js';
+import { addPlanSubnet, deletePlanSubnet, updatePlanSubnet } from './plan-subnets.js';
 import { splitPlanSubnet } from './split-plan-subnet.js';
 
 const planParams = z.object({ accountId: z.string(), planId: z.string() });
