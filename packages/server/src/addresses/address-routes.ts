@@ -1,39 +1,17 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
-import { addressListQuery } from '@ipam/core/schemas/address-list-schemas';
-import { errorResponse, noBody } from '@ipam/core/api/common';
-import { addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
+import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AppDeps } from '../http/app-deps.js';
 import { callerCheckOf } from '../http/account-scope.js';
+import { registerRoute } from '../http/register-route.js';
 import { changeContextOf, requireAccount } from '../http/request-context.js';
 import { isUnfilteredPage, readAddressPage, readAddressPageText } from './address-reads.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
-const subnetParams = z.object({ accountId: z.string(), subnetId: z.string() });
-const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
-const writeErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
-
 /** A subnet's addresses: the sparse list (every host address, written or not), edit and Clear. */
-export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  const tags = ['addresses'];
-  const base = '/api/accounts/:accountId/subnets/:subnetId/addresses';
-
-  app.get(
-    base,
-    {
-      schema: {
-        tags,
-        summary: "A page of the subnet's host addresses in numeric order (never-written ones are Available)",
-        params: subnetParams,
-        querystring: addressListQuery,
-        response: { 200: addressPageResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
-      },
-      // The route clients call most: its first query makes the session and membership check too.
-      config: { isCallerCheckedByQuery: true },
-    },
+export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerRoute(
+    app,
+    addressRoutes.list,
     async (request, reply) => {
       const { filter, q, cursor, limit } = request.query;
       const caller = callerCheckOf(request, deps.db);
@@ -54,35 +32,15 @@ export function registerAddressRoutes(root: FastifyInstance, deps: AppDeps): voi
       const textReply: FastifyReply = reply;
       return textReply.type('application/json; charset=utf-8').send(text);
     },
+    // The route clients call most: its first query makes the session and membership check too.
+    { config: { isCallerCheckedByQuery: true } },
   );
 
-  app.put(
-    `${base}/:ip`,
-    {
-      schema: {
-        tags,
-        summary: 'Set the status, hostname, description and scanner permission of an address',
-        params: addressParams,
-        body: addressUpdateSchema,
-        response: { 200: addressResponse, ...writeErrors },
-      },
-    },
-    async (request) =>
-      setAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip, request.body),
+  registerRoute(app, addressRoutes.set, async (request) =>
+    setAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip, request.body),
   );
 
-  app.post(
-    `${base}/:ip/clear`,
-    {
-      schema: {
-        tags,
-        summary: 'Clear an address: Available, hostname and description emptied, scanner updates off',
-        params: addressParams,
-        body: noBody,
-        response: { 200: addressResponse, ...writeErrors },
-      },
-    },
-    async (request) =>
-      clearAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip),
+  registerRoute(app, addressRoutes.clear, async (request) =>
+    clearAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip),
   );
 }
