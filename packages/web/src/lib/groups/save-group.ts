@@ -1,6 +1,6 @@
-import { groupResponse } from '@ipam/core/api/ipam';
+import { groupRoutes } from '@ipam/core/api/routes/groups';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../api-client.js';
+import { call } from '../api-client.js';
 import { queryKeys } from '../query-keys.js';
 
 /** What the group form sends: name, description and parent ('' for top level). */
@@ -24,11 +24,10 @@ export function useCreateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: (fields: GroupFields) =>
-      api.post(
-        `/api/accounts/${accountId}/groups`,
-        { ...fields, parentId: fields.parentId || null },
-        groupResponse,
-      ),
+      call(groupRoutes.create, {
+        params: { accountId },
+        body: { ...fields, parentId: fields.parentId || null },
+      }),
     onSuccess: refresh,
   });
 }
@@ -38,11 +37,10 @@ export function useUpdateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: GroupFields }) =>
-      api.patch(
-        `/api/accounts/${accountId}/groups/${id}`,
-        { ...fields, parentId: fields.parentId || null },
-        groupResponse,
-      ),
+      call(groupRoutes.update, {
+        params: { accountId, groupId: id },
+        body: { ...fields, parentId: fields.parentId || null },
+      }),
     onSuccess: refresh,
   });
 }
@@ -51,7 +49,7 @@ export function useUpdateGroup(accountId: string) {
 export function useDeleteGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
-    mutationFn: (groupId: string) => api.delete(`/api/accounts/${accountId}/groups/${groupId}`),
+    mutationFn: (groupId: string) => call(groupRoutes.remove, { params: { accountId, groupId } }),
     onSuccess: refresh,
   });
 }
