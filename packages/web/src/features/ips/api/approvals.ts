@@ -1,17 +1,14 @@
-import { listOf, settledResponse } from '@ipam/core/api/common';
-import { approvalResponse } from '@ipam/core/api/ipam';
+import { approvalRoutes } from '@ipam/core/api/routes/approvals';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const approvalList = listOf(approvalResponse);
 
 /** The subnet's pending approvals in address order. */
 export function useApprovals(accountId: string, subnetId: string | null) {
   return useQuery({
     queryKey: queryKeys.approvals(accountId, subnetId ?? ''),
     queryFn: async () =>
-      (await api.get(`/api/accounts/${accountId}/subnets/${subnetId}/approvals`, approvalList)).items,
+      (await call(approvalRoutes.list, { params: { accountId, subnetId: subnetId ?? '' } })).items,
     enabled: subnetId !== null,
   });
 }
@@ -28,9 +25,13 @@ export function useSettleApprovals(accountId: string, subnetId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ action, approvalId }: Settlement) => {
-      const base = `/api/accounts/${accountId}/subnets/${subnetId}/approvals`;
-      const path = approvalId === null ? `${base}/${action}-all` : `${base}/${approvalId}/${action}`;
-      return api.action(path, settledResponse);
+      const isConfirm = action === 'confirm';
+      if (approvalId === null) {
+        const route = isConfirm ? approvalRoutes.confirmAll : approvalRoutes.ignoreAll;
+        return call(route, { params: { accountId, subnetId } });
+      }
+      const route = isConfirm ? approvalRoutes.confirm : approvalRoutes.ignore;
+      return call(route, { params: { accountId, subnetId, approvalId } });
     },
     onSettled: (_result, _error, { action }) =>
       Promise.all([

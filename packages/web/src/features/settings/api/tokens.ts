@@ -1,17 +1,14 @@
-import { listOf } from '@ipam/core/api/common';
-import { tokenResponse, tokenWithSecretResponse } from '@ipam/core/api/token';
+import { tokenRoutes } from '@ipam/core/api/routes/tokens';
 import type { TokenCreateInput } from '@ipam/core/schemas/token-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const tokenList = listOf(tokenResponse);
 
 /** The account's API tokens that are not revoked (every member sees them all). */
 export function useTokens(accountId: string) {
   return useQuery({
     queryKey: queryKeys.tokens(accountId),
-    queryFn: async () => (await api.get(`/api/accounts/${accountId}/tokens`, tokenList)).items,
+    queryFn: async () => (await call(tokenRoutes.list, { params: { accountId } })).items,
   });
 }
 
@@ -19,8 +16,7 @@ export function useTokens(accountId: string) {
 export function useCreateToken(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: TokenCreateInput) =>
-      api.post(`/api/accounts/${accountId}/tokens`, input, tokenWithSecretResponse),
+    mutationFn: (input: TokenCreateInput) => call(tokenRoutes.create, { params: { accountId }, body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(accountId) }),
   });
 }
@@ -29,7 +25,7 @@ export function useCreateToken(accountId: string) {
 export function useRevokeToken(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) => api.delete(`/api/accounts/${accountId}/tokens/${tokenId}`),
+    mutationFn: (tokenId: string) => call(tokenRoutes.revoke, { params: { accountId, tokenId } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.tokens(accountId) }),
   });
 }
