@@ -8,7 +8,7 @@ import {
   type SuccessStatus,
   successOf,
 } from '@ipam/core/api/route-table';
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /** An error answered by the API: the HTTP status plus the body's stable code, message and field messages. */
 export class ApiError extends Error {
@@ -52,18 +52,14 @@ type Part<Name extends string, T> = [T] extends [undefined]
       : { [K in Name]: T };
 
 /** Where a route goes: its path parameters and query. */
-export type RouteTarget<Params extends PartSchema, Query extends PartSchema> = Part<
-  'params',
-  PartInput<Params>
-> &
+type RouteTarget<Params extends PartSchema, Query extends PartSchema> = Part<'params', PartInput<Params>> &
   Part<'query', QueryInput<Query>>;
 
 /** Everything a call sends: the target, the body, and whether a 401 is the caller's own business. */
-export type CallInput<
-  Params extends PartSchema,
-  Query extends PartSchema,
-  Body extends PartSchema,
-> = RouteTarget<Params, Query> &
+type CallInput<Params extends PartSchema, Query extends PartSchema, Body extends PartSchema> = RouteTarget<
+  Params,
+  Query
+> &
   Part<'body', PartInput<Body>> & {
     /** The session check and the login form handle 401 themselves. */
     allowUnauthorized?: boolean;
@@ -73,7 +69,7 @@ export type CallInput<
 type InputArgs<T> = Record<never, never> extends T ? [input?: T] : [input: T];
 
 /** What a route answers on success, parsed by its success schema. */
-export type SuccessBody<Responses extends ResponseSchemas> = {
+type SuccessBody<Responses extends ResponseSchemas> = {
   [S in SuccessStatus & keyof Responses]: z.output<Responses[S]>;
 }[SuccessStatus & keyof Responses];
 
@@ -115,12 +111,12 @@ export async function call(route: ApiRoute, input: SentInput = {}): Promise<unkn
   return request(route.method, url, successOf(route).schema, input);
 }
 
-async function request<T>(
+async function request(
   method: string,
   path: string,
-  schema: z.ZodType<T>,
+  schema: z.ZodType,
   options: SentInput,
-): Promise<T> {
+): Promise<unknown> {
   // A request with something to send sends JSON; one without (GET, DELETE, an action) sends no body
   // and so no Content-Type.
   const hasBody = options.body !== undefined;
@@ -165,11 +161,15 @@ export interface DownloadedFile {
   fileName: string | null;
 }
 
-/** GETs a file (an export); an error answer throws the same ApiError as the JSON calls. */
-export async function fetchFile(path: string): Promise<DownloadedFile> {
+/** GETs a file (an export) from a route of the table; an error answer throws the same ApiError as the JSON calls. */
+export function fetchFile<Params extends PartSchema, Query extends PartSchema>(
+  route: ApiRoute<Params, Query, PartSchema, ResponseSchemas>,
+  ...target: InputArgs<RouteTarget<Params, Query>>
+): Promise<DownloadedFile>;
+export async function fetchFile(route: ApiRoute, target: SentInput = {}): Promise<DownloadedFile> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin' });
+    response = await fetch(routeUrl(route, target.params, target.query), { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'network_error', 'The server cannot be reached. Please try again.');
   }
@@ -199,25 +199,6 @@ export function fileNameOf(header: string | null): string | null {
   if (!plain) return null;
   return plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1]?.trim() ?? null);
 }
-
-/** Parses nothing: for answers without a body (204). */
-export const noContent = z.unknown().transform(() => undefined);
-
-/** The JSON API by path (being replaced by `call`, which takes the route table's routes). */
-export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>, options?: SentInput) =>
-    request('GET', path, schema, options ?? {}),
-  post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: SentInput) =>
-    request('POST', path, schema, { ...options, body }),
-  action: <T>(path: string, schema: z.ZodType<T>, options?: SentInput) =>
-    request('POST', path, schema, options ?? {}),
-  put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: SentInput) =>
-    request('PUT', path, schema, { ...options, body }),
-  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: SentInput) =>
-    request('PATCH', path, schema, { ...options, body }),
-  delete: (path: string, body?: unknown) => request('DELETE', path, noContent, { body }),
-  deleteWithAnswer: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema, {}),
-};
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown, fallback = 'An unknown error occurred.'): string {

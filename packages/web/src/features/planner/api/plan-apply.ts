@@ -1,10 +1,10 @@
-import { planApplyResponse } from '@ipam/core/api/plan';
+import { planSubnetRoutes } from '@ipam/core/api/routes/plan-subnets';
 import type { planApplySchema } from '@ipam/core/schemas/plan-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { planPath, planWriteKey, useRefreshPlan } from './plans.js';
+import { planWriteKey, useRefreshPlan } from './plans.js';
 
 export type PlanApplyBody = z.input<typeof planApplySchema>;
 
@@ -12,7 +12,7 @@ export type PlanApplyBody = z.input<typeof planApplySchema>;
 export function usePreviewApply(accountId: string, planId: string) {
   return useMutation({
     mutationFn: (body: Omit<PlanApplyBody, 'dryRun'>) =>
-      api.post(`${planPath(accountId, planId)}/apply`, { ...body, dryRun: true }, planApplyResponse),
+      call(planSubnetRoutes.apply, { params: { accountId, planId }, body: { ...body, dryRun: true } }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useApplyPlan(accountId: string, planId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: (body: Omit<PlanApplyBody, 'dryRun'>) =>
-      api.post(`${planPath(accountId, planId)}/apply`, { ...body, dryRun: false }, planApplyResponse),
+      call(planSubnetRoutes.apply, { params: { accountId, planId }, body: { ...body, dryRun: false } }),
     onSettled: () =>
       Promise.all([
         refresh(planId),
