@@ -6,6 +6,7 @@ import { checkPlanSubnet } from '../subnet-warnings.js';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_VLAN_ID,
   flag,
   optionalText,
   requiredText,
@@ -101,7 +102,7 @@ const planSubnetFields = {
         .number({ error: messages.vlanIdRange })
         .int(messages.vlanIdRange)
         .min(1, messages.vlanIdRange)
-        .max(4094, messages.vlanIdRange),
+        .max(MAX_VLAN_ID, messages.vlanIdRange),
       name: optionalText('VLAN name', MAX_VLAN_NAME_LENGTH).optional(),
       description: optionalText('VLAN description', MAX_DESCRIPTION_LENGTH).default(''),
     })
