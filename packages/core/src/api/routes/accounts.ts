@@ -1,11 +1,11 @@
 import { accountResponse, statsResponse } from '../account.js';
 import { errorResponse, listOf } from '../common.js';
 import { dashboardResponse } from '../dashboard.js';
+import { readErrors } from '../route-errors.js';
 import { accountParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['accounts'];
-const readErrors = { 401: errorResponse, 404: errorResponse };
 
 /** The caller's accounts, one account, its dashboard counts and its whole dashboard. */
 export const accountRoutes = {

@@ -5,12 +5,12 @@ import { nextFreeBody } from '../../schemas/next-free-schemas.js';
 import { errorResponse, noBody } from '../common.js';
 import { addressPageResponse, addressResponse } from '../ipam.js';
 import { nextFreeResponse } from '../next-free.js';
+import { writeErrors } from '../route-errors.js';
 import { subnetParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['addresses'];
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
-const writeErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** A subnet's addresses: the sparse list (every host address, written or not), edit, Clear, next free. */
 export const addressRoutes = {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { errorResponse, listOf, noBody, settledResponse } from '../common.js';
+import { listOf, noBody, settledResponse } from '../common.js';
 import { approvalResponse } from '../ipam.js';
+import { readErrors } from '../route-errors.js';
 import { subnetParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['approvals'];
 const base = '/api/accounts/:accountId/subnets/:subnetId/approvals';
 const approvalParams = subnetParams.extend({ approvalId: z.string() });
-const errors = { 401: errorResponse, 404: errorResponse };
 
 /** Pending approvals of a subnet: list, confirm or ignore one, confirm or ignore all (one transaction). */
 export const approvalRoutes = {
@@ -17,7 +17,7 @@ export const approvalRoutes = {
     tags,
     summary: "A subnet's pending approvals, in address order",
     params: subnetParams,
-    responses: { 200: listOf(approvalResponse), ...errors },
+    responses: { 200: listOf(approvalResponse), ...readErrors },
   }),
   confirm: defineRoute({
     method: 'POST',
@@ -26,7 +26,7 @@ export const approvalRoutes = {
     summary: 'Confirm: write the recommended status to the address and remove the entry',
     params: approvalParams,
     body: noBody,
-    responses: { 200: settledResponse, ...errors },
+    responses: { 200: settledResponse, ...readErrors },
   }),
   ignore: defineRoute({
     method: 'POST',
@@ -35,7 +35,7 @@ export const approvalRoutes = {
     summary: 'Ignore: remove the entry only',
     params: approvalParams,
     body: noBody,
-    responses: { 200: settledResponse, ...errors },
+    responses: { 200: settledResponse, ...readErrors },
   }),
   confirmAll: defineRoute({
     method: 'POST',
@@ -44,7 +44,7 @@ export const approvalRoutes = {
     summary: 'Confirm All, in one transaction',
     params: subnetParams,
     body: noBody,
-    responses: { 200: settledResponse, ...errors },
+    responses: { 200: settledResponse, ...readErrors },
   }),
   ignoreAll: defineRoute({
     method: 'POST',
@@ -53,6 +53,6 @@ export const approvalRoutes = {
     summary: 'Ignore All, in one transaction',
     params: subnetParams,
     body: noBody,
-    responses: { 200: settledResponse, ...errors },
+    responses: { 200: settledResponse, ...readErrors },
   }),
 };

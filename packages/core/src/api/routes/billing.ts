@@ -10,19 +10,12 @@ import {
   webhookReceiptResponse,
 } from '../billing.js';
 import { errorResponse, noBody } from '../common.js';
+import { conflictingWriteErrors, readErrors } from '../route-errors.js';
 import { accountParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['billing'];
 const checkoutParams = accountParams.extend({ checkoutId: z.string() });
-const readErrors = { 401: errorResponse, 404: errorResponse };
-const errors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 
 /** Products, checkout sessions, the test provider's Pay and Cancel, the subscription, its portal, Stripe's webhook. */
 export const billingRoutes = {
@@ -40,7 +33,7 @@ export const billingRoutes = {
     summary: 'Start a checkout for a price (owner only); the server builds the return addresses (BL-7)',
     params: accountParams,
     body: checkoutSessionCreateSchema,
-    responses: { 201: checkoutSessionCreatedResponse, ...errors, 502: errorResponse },
+    responses: { 201: checkoutSessionCreatedResponse, ...conflictingWriteErrors, 502: errorResponse },
   }),
   checkout: defineRoute({
     method: 'GET',
@@ -57,7 +50,7 @@ export const billingRoutes = {
     summary: "The test provider's 'Pay (test)': completes the checkout as the webhook would (BL-9)",
     params: checkoutParams,
     body: noBody,
-    responses: { 200: checkoutRedirectResponse, ...errors },
+    responses: { 200: checkoutRedirectResponse, ...conflictingWriteErrors },
   }),
   cancelTestCheckout: defineRoute({
     method: 'POST',
@@ -66,7 +59,7 @@ export const billingRoutes = {
     summary: "The test provider's 'Cancel': the checkout is canceled (BL-9)",
     params: checkoutParams,
     body: noBody,
-    responses: { 200: checkoutRedirectResponse, ...errors },
+    responses: { 200: checkoutRedirectResponse, ...conflictingWriteErrors },
   }),
   subscription: defineRoute({
     method: 'GET',
@@ -83,7 +76,7 @@ export const billingRoutes = {
     summary: "Open Stripe's customer portal for the account (owner only)",
     params: accountParams,
     body: noBody,
-    responses: { 201: portalSessionResponse, ...errors, 502: errorResponse },
+    responses: { 201: portalSessionResponse, ...conflictingWriteErrors, 502: errorResponse },
   }),
   webhook: defineRoute({
     method: 'POST',

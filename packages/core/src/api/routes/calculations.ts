@@ -5,13 +5,12 @@ import {
   ipv6CalculationCreateSchema,
 } from '../../schemas/calculation-schemas.js';
 import { savedIPv4Response, savedIPv6Response } from '../calculation.js';
-import { errorResponse, listOf, noBody } from '../common.js';
+import { listOf, noBody } from '../common.js';
+import { readErrors, writeErrors } from '../route-errors.js';
 import { accountParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['tools'];
-const readErrors = { 401: errorResponse, 404: errorResponse };
-const saveErrors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** Saved calculator results: list (newest first), save (the server computes the result), delete. */
 export const calculationRoutes = {
@@ -38,7 +37,7 @@ export const calculationRoutes = {
     summary: `Save an IPv4 calculation (address + mask as typed; at most ${MAX_SAVED_CALCULATIONS} per account)`,
     params: accountParams,
     body: ipv4CalculationCreateSchema,
-    responses: { 201: savedIPv4Response, ...saveErrors },
+    responses: { 201: savedIPv4Response, ...writeErrors },
   }),
   saveIPv6: defineRoute({
     method: 'POST',
@@ -47,7 +46,7 @@ export const calculationRoutes = {
     summary: `Save an IPv6 calculation (address + prefix as typed; at most ${MAX_SAVED_CALCULATIONS} per account)`,
     params: accountParams,
     body: ipv6CalculationCreateSchema,
-    responses: { 201: savedIPv6Response, ...saveErrors },
+    responses: { 201: savedIPv6Response, ...writeErrors },
   }),
   remove: defineRoute({
     method: 'DELETE',

@@ -7,21 +7,14 @@ import {
   planSubnetUpdateSchema,
   planVersionBody,
 } from '../../schemas/plan-schemas.js';
-import { errorResponse } from '../common.js';
 import { planApplyResponse, planSplitResponse, planSubnetResponse } from '../plan.js';
 import { planParams } from '../route-params.js';
+import { conflictingWriteErrors } from '../route-errors.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['planner'];
 const base = '/api/accounts/:accountId/plans/:planId';
 const planSubnetParams = planParams.extend({ subnetId: z.string() });
-const writeErrors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 
 /** A plan's subnets (PL-12 … PL-15) and applying the plan to IPAM (PL-138). */
 export const planSubnetRoutes = {
@@ -32,7 +25,7 @@ export const planSubnetRoutes = {
     summary: `Add a planned subnet (at most ${MAX_PLAN_SUBNETS} per plan)`,
     params: planParams,
     body: planSubnetSchema,
-    responses: { 201: planSubnetResponse, ...writeErrors },
+    responses: { 201: planSubnetResponse, ...conflictingWriteErrors },
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -41,7 +34,7 @@ export const planSubnetRoutes = {
     summary: 'Change a planned subnet (its address only while it has no children)',
     params: planSubnetParams,
     body: planSubnetUpdateSchema,
-    responses: { 200: planSubnetResponse, ...writeErrors },
+    responses: { 200: planSubnetResponse, ...conflictingWriteErrors },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -50,7 +43,7 @@ export const planSubnetRoutes = {
     summary: 'Delete a planned subnet and all its descendants',
     params: planSubnetParams,
     body: planVersionBody,
-    responses: { 204: z.void(), ...writeErrors },
+    responses: { 204: z.void(), ...conflictingWriteErrors },
   }),
   split: defineRoute({
     method: 'POST',
@@ -59,7 +52,7 @@ export const planSubnetRoutes = {
     summary: 'Split a planned subnet into equal children in one transaction',
     params: planSubnetParams,
     body: planSplitSchema,
-    responses: { 201: planSplitResponse, ...writeErrors },
+    responses: { 201: planSplitResponse, ...conflictingWriteErrors },
   }),
   apply: defineRoute({
     method: 'POST',
@@ -68,6 +61,6 @@ export const planSubnetRoutes = {
     summary: 'Preview (dryRun) or create the plan subnets as IPAM subnets, all or nothing',
     params: planParams,
     body: planApplySchema,
-    responses: { 200: planApplyResponse, ...writeErrors },
+    responses: { 200: planApplyResponse, ...conflictingWriteErrors },
   }),
 };

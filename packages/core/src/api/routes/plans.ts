@@ -15,18 +15,11 @@ import {
   planValidationResponse,
 } from '../plan.js';
 import { accountParams, planParams } from '../route-params.js';
+import { conflictingWriteErrors, readErrors } from '../route-errors.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['planner'];
 const base = '/api/accounts/:accountId/plans';
-const readErrors = { 401: errorResponse, 404: errorResponse };
-const writeErrors = {
-  400: errorResponse,
-  401: errorResponse,
-  403: errorResponse,
-  404: errorResponse,
-  409: errorResponse,
-};
 
 /** The network planner's plans (PL-6 … PL-11, PL-16 … PL-18); every member may read and write (PL-21). */
 export const planRoutes = {
@@ -45,7 +38,7 @@ export const planRoutes = {
     summary: `Create a plan, optionally from a template (at most ${MAX_PLANS} per account)`,
     params: accountParams,
     body: planCreateSchema,
-    responses: { 201: planResponse, ...writeErrors },
+    responses: { 201: planResponse, ...conflictingWriteErrors },
   }),
   get: defineRoute({
     method: 'GET',
@@ -62,7 +55,7 @@ export const planRoutes = {
     summary: 'Change name, description, tags, settings or template flag',
     params: planParams,
     body: planUpdateSchema,
-    responses: { 200: planResponse, ...writeErrors },
+    responses: { 200: planResponse, ...conflictingWriteErrors },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -71,7 +64,7 @@ export const planRoutes = {
     summary: 'Delete a plan with its subnets and history',
     params: planParams,
     body: planVersionBody,
-    responses: { 204: z.void(), ...writeErrors },
+    responses: { 204: z.void(), ...conflictingWriteErrors },
   }),
   duplicate: defineRoute({
     method: 'POST',
@@ -80,7 +73,7 @@ export const planRoutes = {
     summary: "Copy a plan: ' (Copy)', tag 'copy', new subnet ids, version 1",
     params: planParams,
     body: planVersionBody,
-    responses: { 201: planResponse, ...writeErrors },
+    responses: { 201: planResponse, ...conflictingWriteErrors },
   }),
   validate: defineRoute({
     method: 'POST',
@@ -89,7 +82,7 @@ export const planRoutes = {
     summary: 'Validate and store the result (no new version, no history)',
     params: planParams,
     body: planVersionBody,
-    responses: { 200: planValidationResponse, ...writeErrors },
+    responses: { 200: planValidationResponse, ...conflictingWriteErrors },
   }),
   history: defineRoute({
     method: 'GET',

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { scannerCreateSchema, scannerUpdateSchema } from '../../schemas/scanner-schemas.js';
-import { errorResponse, listOf, noBody } from '../common.js';
+import { listOf, noBody } from '../common.js';
 import { accountParams } from '../route-params.js';
 import { scannerResponse, scannerWithKeyResponse } from '../scanner.js';
+import { writeErrors } from '../route-errors.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['scanners'];
 const base = '/api/accounts/:accountId/scanners';
 const scannerParams = accountParams.extend({ scannerId: z.string() });
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** Settings ▸ Scanners: list, register (key answered once), edit, regenerate the key, delete. */
 export const scannerRoutes = {
@@ -18,7 +18,7 @@ export const scannerRoutes = {
     tags,
     summary: 'Scanners by name (403 on a tier without scanners); keys are never read back',
     params: accountParams,
-    responses: { 200: listOf(scannerResponse), ...errors },
+    responses: { 200: listOf(scannerResponse), ...writeErrors },
   }),
   create: defineRoute({
     method: 'POST',
@@ -27,7 +27,7 @@ export const scannerRoutes = {
     summary: 'Register a scanner; the answer carries its 32-character key, the only time it is shown',
     params: accountParams,
     body: scannerCreateSchema,
-    responses: { 201: scannerWithKeyResponse, ...errors },
+    responses: { 201: scannerWithKeyResponse, ...writeErrors },
   }),
   update: defineRoute({
     method: 'PATCH',
@@ -36,7 +36,7 @@ export const scannerRoutes = {
     summary: 'Edit name, description, subnets and Block Scanning',
     params: scannerParams,
     body: scannerUpdateSchema,
-    responses: { 200: scannerResponse, ...errors },
+    responses: { 200: scannerResponse, ...writeErrors },
   }),
   regenerateKey: defineRoute({
     method: 'POST',
@@ -45,7 +45,7 @@ export const scannerRoutes = {
     summary: 'Regenerate the key: the new one is answered once, the old one stops working at once',
     params: scannerParams,
     body: noBody,
-    responses: { 200: scannerWithKeyResponse, ...errors },
+    responses: { 200: scannerWithKeyResponse, ...writeErrors },
   }),
   removeMissingSubnets: defineRoute({
     method: 'POST',
@@ -54,7 +54,7 @@ export const scannerRoutes = {
     summary: 'Remove Missing Subnets: drop the ids of subnets deleted elsewhere ("(Removed)")',
     params: scannerParams,
     body: noBody,
-    responses: { 200: scannerResponse, ...errors },
+    responses: { 200: scannerResponse, ...writeErrors },
   }),
   remove: defineRoute({
     method: 'DELETE',
@@ -63,6 +63,6 @@ export const scannerRoutes = {
     summary: 'Delete a scanner; its key stops working at once',
     params: scannerParams,
     body: noBody,
-    responses: { 204: z.void(), ...errors },
+    responses: { 204: z.void(), ...writeErrors },
   }),
 };

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { subnetCreateBody, subnetUpdateBody } from '../../schemas/subnet-bodies.js';
 import { errorResponse, listOf, noBody } from '../common.js';
 import { subnetResponse } from '../ipam.js';
+import { readErrors } from '../route-errors.js';
 import { accountParams, subnetParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['subnets'];
-const readErrors = { 401: errorResponse, 404: errorResponse };
 
 /** Subnets: list by name, create (tier, limit and overlap rules), read, edit, delete, Scan Now. */
 export const subnetRoutes = {

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { tokenCreateSchema } from '../../schemas/token-schemas.js';
-import { errorResponse, listOf, noBody } from '../common.js';
+import { listOf, noBody } from '../common.js';
 import { accountParams } from '../route-params.js';
 import { tokenResponse, tokenWithSecretResponse } from '../token.js';
+import { writeErrors } from '../route-errors.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['tokens'];
 const base = '/api/accounts/:accountId/tokens';
-const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
 /** Settings ▸ API Tokens: list, create (secret answered once), revoke. Sessions only: tokens cannot mint tokens. */
 export const tokenRoutes = {
@@ -17,7 +17,7 @@ export const tokenRoutes = {
     tags,
     summary: "The account's API tokens that are not revoked, newest first; secrets are never read back",
     params: accountParams,
-    responses: { 200: listOf(tokenResponse), ...errors },
+    responses: { 200: listOf(tokenResponse), ...writeErrors },
   }),
   create: defineRoute({
     method: 'POST',
@@ -26,7 +26,7 @@ export const tokenRoutes = {
     summary: 'Create an API token for this account; the answer carries its secret, the only time it is shown',
     params: accountParams,
     body: tokenCreateSchema,
-    responses: { 201: tokenWithSecretResponse, ...errors },
+    responses: { 201: tokenWithSecretResponse, ...writeErrors },
   }),
   revoke: defineRoute({
     method: 'DELETE',
@@ -35,6 +35,6 @@ export const tokenRoutes = {
     summary: 'Revoke a token: it stops working at once',
     params: accountParams.extend({ tokenId: z.string() }),
     body: noBody,
-    responses: { 204: z.void(), ...errors },
+    responses: { 204: z.void(), ...writeErrors },
   }),
 };
