@@ -11,7 +11,7 @@ import { linkUser, updateTierAndLimits } from '@ipam/server/accounts/account-rep
 import { signUp } from '@ipam/server/auth/sign-up';
 import type { DatabaseTarget } from '@ipam/server/db/database';
 import { nowIso } from '@ipam/server/db/db-values';
-import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/server/events/stream-registry';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 import { PASSWORD, setUp } from './address-fixture.js';
 import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, median, percentile } from './bench-utils.js';

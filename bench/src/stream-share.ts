@@ -10,7 +10,7 @@
 import { get as httpGet, type ClientRequest } from 'node:http';
 import { signUp } from '@ipam/server/auth/sign-up';
 import type { DatabaseTarget } from '@ipam/server/db/database';
-import { MAX_STREAMS_PER_USER } from '@ipam/server/events/stream-registry';
+import { MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 import { createSlash8Account, PASSWORD } from './address-fixture.js';
 import { logIn, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, median } from './bench-utils.js';

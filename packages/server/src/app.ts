@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { allRoutes } from '@ipam/core/api/routes/all-routes';
 import { messages } from '@ipam/core/messages';
 import { createServer } from 'node:http';
 import type { Writable } from 'node:stream';
@@ -48,6 +49,7 @@ import { registerErrorHandler } from './http/error-handler.js';
 import { registerHostGuard } from './http/host-guard.js';
 import { registerOpenApi } from './http/openapi.js';
 import { responseSerializerCompiler } from './http/response-serializer.js';
+import { guardRouteTable } from './http/route-table-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSessionHook } from './http/session-hook.js';
 import { registerSystemRoutes } from './http/system-routes.js';
@@ -64,7 +66,10 @@ export interface AppOptions {
   /** Where log lines go (stdout by default). */
   logStream?: Writable;
   webDistDir?: string;
-  /** Registers more routes (the IPAM modules) after the core ones; they inherit every guard. */
+  /**
+   * Registers more routes after the app's own (tests add probes): they inherit every guard but are
+   * outside core's route table, which is checked complete just before.
+   */
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
   /** Where the Stripe client sends requests; tests point it at a loopback server. */
   stripeApi?: StripeApiTarget;
@@ -152,6 +157,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerWriteGuard(app, config.publicUrl);
   registerTextGuard(app);
   registerAccountScope(app, db);
+  const routeTable = guardRouteTable(app, allRoutes);
 
   registerSystemRoutes(app, deps);
   registerAuthRoutes(app, deps);
@@ -183,6 +189,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerNextFreeRoutes(app, deps);
   registerFreePrefixRoutes(app, deps);
   await registerTableFileRoutes(app, deps);
+  routeTable.seal();
   await options.extraRoutes?.(app, deps);
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);

@@ -76,9 +76,12 @@ export const scanFrequencySchema = z
   .max(1_000_000, messages.scanFrequencyInvalid)
   .nullable();
 
-/** VLAN id 1–4094 (802.1Q; 0 and 4095 are reserved). */
+/** The highest VLAN id (802.1Q; 0 and 4095 are reserved). */
+export const MAX_VLAN_ID = 4094;
+
+/** VLAN id 1–4094. */
 export const vlanIdSchema = z
   .number({ error: messages.vlanIdRequired })
   .int(messages.vlanIdRange)
   .min(1, messages.vlanIdRange)
-  .max(4094, messages.vlanIdRange);
+  .max(MAX_VLAN_ID, messages.vlanIdRange);

@@ -6,6 +6,7 @@ import { checkPlanSubnet } from '../subnet-warnings.js';
 import {
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
+  MAX_VLAN_ID,
   flag,
   optionalText,
   requiredText,
@@ -85,6 +86,9 @@ export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;
 export const PLAN_SUBNET_STATUSES = ['active', 'planned', 'deprecated', 'subdivided'] as const;
 export const MAX_VLAN_NAME_LENGTH = 50;
 export const MAX_RESERVED_ADDRESSES = 256;
+/** Planned growth in percent: the default of a new planned subnet and the most it may be. */
+export const DEFAULT_PLANNED_GROWTH = 25;
+export const MAX_PLANNED_GROWTH = 500;
 
 const planSubnetFields = {
   name: requiredText(messages.subnetNameRequired, 'Subnet name', MAX_NAME_LENGTH),
@@ -98,7 +102,7 @@ const planSubnetFields = {
         .number({ error: messages.vlanIdRange })
         .int(messages.vlanIdRange)
         .min(1, messages.vlanIdRange)
-        .max(4094, messages.vlanIdRange),
+        .max(MAX_VLAN_ID, messages.vlanIdRange),
       name: optionalText('VLAN name', MAX_VLAN_NAME_LENGTH).optional(),
       description: optionalText('VLAN description', MAX_DESCRIPTION_LENGTH).default(''),
     })
@@ -123,8 +127,8 @@ const planSubnetFields = {
     plannedGrowth: z
       .number({ error: messages.plannedGrowthRange })
       .min(0, messages.plannedGrowthRange)
-      .max(500, messages.plannedGrowthRange)
-      .default(25),
+      .max(MAX_PLANNED_GROWTH, messages.plannedGrowthRange)
+      .default(DEFAULT_PLANNED_GROWTH),
     notes: optionalText('Notes', MAX_DESCRIPTION_LENGTH).default(''),
   }),
   status: z.enum(PLAN_SUBNET_STATUSES, { error: messages.mustBeText('Status') }),
@@ -140,7 +144,11 @@ export const planSubnetSchema = z
     vlan: planSubnetFields.vlan.default(null),
     reservedAddresses: planSubnetFields.reservedAddresses.default([]),
     parentSubnetId: planSubnetFields.parentSubnetId.default(null),
-    planning: planSubnetFields.planning.default({ currentHosts: 0, plannedGrowth: 25, notes: '' }),
+    planning: planSubnetFields.planning.default({
+      currentHosts: 0,
+      plannedGrowth: DEFAULT_PLANNED_GROWTH,
+      notes: '',
+    }),
     status: planSubnetFields.status.default('active'),
   })
   .superRefine((subnet, ctx) => {

@@ -1,11 +1,8 @@
 import { messages } from '@ipam/core/messages';
+import { AUDIT_PAGE_SIZE } from '@ipam/core/schemas/audit-schemas';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { isSubnetOfAccountLog, pageAudit, type AuditItem, type AuditPosition } from './audit-repository.js';
-
-/** Entries per page of the audit log unless the caller asks for fewer or more (up to the maximum). */
-export const AUDIT_PAGE_SIZE = 50;
-export const MAX_AUDIT_PAGE_SIZE = 500;
 
 function encodeCursor(item: AuditItem): string {
   return Buffer.from(`${item.at}|${item.id}`, 'utf8').toString('base64url');

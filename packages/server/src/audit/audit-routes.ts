@@ -1,58 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { messages } from '@ipam/core/messages';
-import { errorResponse } from '@ipam/core/api/common';
-import { auditPageResponse } from '@ipam/core/api/ipam';
+import { auditRoutes } from '@ipam/core/api/routes/audit';
 import type { AppDeps } from '../http/app-deps.js';
+import { registerRoute } from '../http/register-route.js';
 import { requireAccount } from '../http/request-context.js';
-import { auditPage, MAX_AUDIT_PAGE_SIZE } from './audit-log.js';
-
-const auditQuery = z.strictObject({
-  subnetId: z.string().max(100, messages.invalidRequest).optional(),
-  userId: z.string().max(100, messages.invalidRequest).optional(),
-  cursor: z.string().max(200, messages.invalidCursor).optional(),
-  limit: z.coerce
-    .number({ error: messages.invalidRequest })
-    .int(messages.invalidRequest)
-    .min(1, messages.invalidRequest)
-    .max(MAX_AUDIT_PAGE_SIZE, messages.invalidRequest)
-    .optional(),
-});
+import { auditPage } from './audit-log.js';
 
 /**
  * The account's change log, newest first, paged by cursor through every entry; `subnetId` narrows it
  * to one subnet (404 for a subnet the account never had), `userId` to one person's changes.
  */
-export function registerAuditRoutes(root: FastifyInstance, deps: AppDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-
-  app.get(
-    '/api/accounts/:accountId/audit',
-    {
-      schema: {
-        tags: ['audit'],
-        summary:
-          'Change log (who, when, what, before/after), newest first, of the account, a subnet or a person; pass nextCursor as cursor',
-        params: z.object({ accountId: z.string() }),
-        querystring: auditQuery,
-        response: {
-          200: auditPageResponse,
-          400: errorResponse,
-          401: errorResponse,
-          404: errorResponse,
-        },
-      },
-    },
-    async (request) => {
-      const { subnetId, userId, cursor, limit } = request.query;
-      // `?subnetId=&userId=&cursor=` (empty) means no filter and the first page.
-      return auditPage(deps.db, requireAccount(request).id, {
-        subnetId: subnetId || undefined,
-        userId: userId || undefined,
-        cursor: cursor || undefined,
-        limit,
-      });
-    },
-  );
+export function registerAuditRoutes(app: FastifyInstance, deps: AppDeps): void {
+  registerRoute(app, auditRoutes.page, async (request) => {
+    const { subnetId, userId, cursor, limit } = request.query;
+    // `?subnetId=&userId=&cursor=` (empty) means no filter and the first page.
+    return auditPage(deps.db, requireAccount(request).id, {
+      subnetId: subnetId || undefined,
+      userId: userId || undefined,
+      cursor: cursor || undefined,
+      limit,
+    });
+  });
 }

@@ -1,16 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from '@ipam/core/api/routes/auth';
 import { messages } from '@ipam/core/messages';
-import { currentAccountSchema, loginSchema, signupSchema } from '@ipam/core/schemas/auth-schemas';
 import { findAccountOfMember } from '../accounts/account-repository.js';
 import { DomainError } from '../errors/domain-error.js';
 import { setCurrentAccountId } from '../users/user-repository.js';
 import { publishAcceptedInvites } from '../invites/accept-invites.js';
-import { meResponse } from '@ipam/core/api/account';
-import { errorResponse, noBody } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
 import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from '../http/cookies.js';
+import { registerRoute } from '../http/register-route.js';
 import { requireAuth } from '../http/request-context.js';
 import { logIn } from './log-in.js';
 import { loadMe, type Me } from './me.js';
@@ -18,10 +16,8 @@ import { endSession, startSession } from './sessions.js';
 import { signUp } from './sign-up.js';
 
 /** Sign-up, login, logout, the current user and the current-account choice. */
-export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, config, limiter, events } = deps;
-  const tags = ['auth'];
 
   const refuse = (reply: FastifyReply, retryAfterMs: number): never => {
     reply.header('retry-after', Math.ceil(retryAfterMs / 1000));
@@ -33,100 +29,53 @@ export function registerAuthRoutes(root: FastifyInstance, deps: AppDeps): void {
     return me;
   };
 
-  app.post(
-    '/api/auth/signup',
-    {
-      schema: {
-        tags,
-        summary: 'Register and sign in',
-        body: signupSchema,
-        response: { 201: meResponse, 400: errorResponse, 409: errorResponse, 429: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const wait = await limiter.beforeSignUp(request.ip);
-      if (wait !== null) refuse(reply, wait);
-      const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
-      publishAcceptedInvites(events, userId, accepted);
-      setSessionCookie(
-        reply,
-        await startSession(db, userId, request.headers['user-agent']),
-        config.publicUrl,
-      );
-      return reply.status(201).send(await meOrUnauthorised(userId, undefined));
-    },
+  registerRoute(app, authRoutes.signup, async (request, reply) => {
+    const wait = await limiter.beforeSignUp(request.ip);
+    if (wait !== null) refuse(reply, wait);
+    const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
+    publishAcceptedInvites(events, userId, accepted);
+    setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
+    return reply.status(201).send(await meOrUnauthorised(userId, undefined));
+  });
+
+  registerRoute(app, authRoutes.login, async (request, reply) => {
+    const { email } = request.body;
+    const gate = await limiter.beforeLogin(request.ip, email);
+    if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
+    if (gate.delayMs > 0) await sleep(gate.delayMs);
+    const { userId, accepted } = await logIn(db, request.body).catch(async (error: unknown) => {
+      if (error instanceof DomainError && error.code === 'login_failed') {
+        await limiter.loginFailed(request.ip, email);
+      }
+      throw error;
+    });
+    await limiter.loginSucceeded(request.ip, email);
+    publishAcceptedInvites(events, userId, accepted);
+    // A fresh session id at login; any session the browser carried before is ended.
+    if (request.auth) await endSession(db, request.auth.token);
+    setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
+    const me = await meOrUnauthorised(userId, request.cookies[accountCookie]);
+    // The account kept on the server becomes this browser's too (support messages are tagged by it).
+    if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
+    return me;
+  });
+
+  registerRoute(app, authRoutes.logout, async (request, reply) => {
+    if (request.auth) await endSession(db, request.auth.token);
+    clearAuthCookies(reply, config.publicUrl);
+    return reply.status(204).send();
+  });
+
+  registerRoute(app, authRoutes.me, async (request) =>
+    meOrUnauthorised(requireAuth(request).userId, request.cookies[accountCookie]),
   );
 
-  app.post(
-    '/api/auth/login',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in (a new session id every time)',
-        body: loginSchema,
-        response: { 200: meResponse, 401: errorResponse, 429: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { email } = request.body;
-      const gate = await limiter.beforeLogin(request.ip, email);
-      if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
-      if (gate.delayMs > 0) await sleep(gate.delayMs);
-      const { userId, accepted } = await logIn(db, request.body).catch(async (error: unknown) => {
-        if (error instanceof DomainError && error.code === 'login_failed') {
-          await limiter.loginFailed(request.ip, email);
-        }
-        throw error;
-      });
-      await limiter.loginSucceeded(request.ip, email);
-      publishAcceptedInvites(events, userId, accepted);
-      // A fresh session id at login; any session the browser carried before is ended.
-      if (request.auth) await endSession(db, request.auth.token);
-      setSessionCookie(
-        reply,
-        await startSession(db, userId, request.headers['user-agent']),
-        config.publicUrl,
-      );
-      const me = await meOrUnauthorised(userId, request.cookies[accountCookie]);
-      // The account kept on the server becomes this browser's too (support messages are tagged by it).
-      if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
-      return me;
-    },
-  );
-
-  app.post(
-    '/api/auth/logout',
-    { schema: { tags, summary: 'End the session', body: noBody } },
-    async (request, reply) => {
-      if (request.auth) await endSession(db, request.auth.token);
-      clearAuthCookies(reply, config.publicUrl);
-      return reply.status(204).send();
-    },
-  );
-
-  app.get(
-    '/api/auth/me',
-    { schema: { tags, summary: 'The signed-in user', response: { 200: meResponse, 401: errorResponse } } },
-    async (request) => meOrUnauthorised(requireAuth(request).userId, request.cookies[accountCookie]),
-  );
-
-  app.put(
-    '/api/auth/current-account',
-    {
-      schema: {
-        tags,
-        summary: 'Choose the current account (kept for the user and in the accountId cookie)',
-        body: currentAccountSchema,
-        response: { 200: meResponse, 401: errorResponse, 404: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { userId } = requireAuth(request);
-      const account = await findAccountOfMember(db, request.body.accountId, userId);
-      if (!account) throw new DomainError('not_found', messages.notFound);
-      await setCurrentAccountId(db, userId, account.id);
-      setAccountCookie(reply, account.id, config.publicUrl);
-      return meOrUnauthorised(userId, account.id);
-    },
-  );
+  registerRoute(app, authRoutes.setCurrentAccount, async (request, reply) => {
+    const { userId } = requireAuth(request);
+    const account = await findAccountOfMember(db, request.body.accountId, userId);
+    if (!account) throw new DomainError('not_found', messages.notFound);
+    await setCurrentAccountId(db, userId, account.id);
+    setAccountCookie(reply, account.id, config.publicUrl);
+    return meOrUnauthorised(userId, account.id);
+  });
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { webhookReceiptResponse } from '@ipam/core/api/billing';
-import { errorResponse } from '@ipam/core/api/common';
+import { billingRoutes } from '@ipam/core/api/routes/billing';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
 import type { AppDeps } from '../http/app-deps.js';
+import { registerRoute } from '../http/register-route.js';
 import { applyBillingEvent } from './apply-billing-event.js';
 import { WebhookSignatureError, type CheckoutProvider } from './checkout-provider.js';
 
@@ -22,25 +21,9 @@ export async function registerBillingWebhook(
   await root.register(async (scope) => {
     scope.removeContentTypeParser(['application/json']);
     scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    const app = scope.withTypeProvider<ZodTypeProvider>();
-    app.post(
-      '/api/billing/webhook',
-      {
-        config: { isExemptFromWriteGuard: true },
-        schema: {
-          tags: ['billing'],
-          summary: "Stripe's webhook: checkout.session.completed, customer.subscription.updated|deleted",
-          description:
-            'Verified by the Stripe-Signature header, not by session or Origin; each event id is applied once.',
-          security: [],
-          response: {
-            200: webhookReceiptResponse,
-            400: errorResponse,
-            404: errorResponse,
-            422: errorResponse,
-          },
-        },
-      },
+    registerRoute(
+      scope,
+      billingRoutes.webhook,
       async (request) => {
         if (provider.kind !== 'stripe') throw new DomainError('not_found', messages.notFound);
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -62,6 +45,7 @@ export async function registerBillingWebhook(
         request.log.info({ eventId: event.id, eventType: event.type, outcome }, 'billing event');
         return { received: true as const, outcome };
       },
+      { config: { isExemptFromWriteGuard: true } },
     );
   });
 }

@@ -5,7 +5,7 @@ import type { AccountEvent } from '../events/event-publisher.js';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, useTestApp, type TestApp } from '../../test/factories.js';
 import { insertCalculation } from './calculation-repository.js';
-import { MAX_SAVED_CALCULATIONS } from './save-calculation.js';
+import { MAX_SAVED_CALCULATIONS } from '@ipam/core/limits';
 
 interface Caller {
   cookie: string;

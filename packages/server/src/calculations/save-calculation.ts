@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { calculateIPv4 } from '@ipam/core/calculator-ipv4';
 import { calculateIPv6 } from '@ipam/core/calculator-ipv6';
+import { MAX_SAVED_CALCULATIONS } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import type {
   IPv4CalculationCreateInput,
@@ -18,13 +19,6 @@ import {
   type CalculationRow,
   type NewCalculation,
 } from './calculation-repository.js';
-
-/**
- * Saved calculations an account keeps per calculator. The spec sets no limit; without one a script
- * could fill the database. 500 is far more than a person keeps by hand and keeps the unpaged list
- * (about 300 KB at most) quick to load.
- */
-export const MAX_SAVED_CALCULATIONS = 500;
 
 type Inputs = Pick<
   NewCalculation,

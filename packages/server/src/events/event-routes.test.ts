@@ -17,7 +17,7 @@ import { nowIso } from '../db/db-values.js';
 import { sessionCookie } from '../http/cookies.js';
 import { createLocalEventBus } from './event-hub.js';
 import { accessKey, allowedStreamSessions } from './stream-access-repository.js';
-import { MAX_STREAMS_PER_USER } from './stream-registry.js';
+import { MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 
 /** An owner with one member who joined through an invite; room for more invites. */
 async function teamOfTwo(t: TestApp) {

@@ -1,35 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { eventRoutes } from '@ipam/core/api/routes/events';
 import { messages } from '@ipam/core/messages';
 import { sessionIdOf } from '../auth/sessions.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { errorResponse } from '@ipam/core/api/common';
 import type { AppDeps } from '../http/app-deps.js';
+import { registerRoute } from '../http/register-route.js';
 import { requireAccount, requireAuth } from '../http/request-context.js';
 import type { EventBus } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 import { allowedStreamSessions } from './stream-access-repository.js';
 import { streamHolderOf } from './stream-holder.js';
-import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER, StreamRegistry } from './stream-registry.js';
+import { StreamRegistry } from './stream-registry.js';
 
 /** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
 export const keepAliveMs = 25_000;
-
-const streamDescription =
-  'Server-Sent Events (text/event-stream) for members of the account. Every change to its groups, ' +
-  'subnets, addresses, approvals, users and invites sends one event with the default event name: ' +
-  '`data: {"kind": "group", "id": "...", "subnetId"?: "..."}`. A `:` comment every ~25 s keeps the ' +
-  'connection open. Access is checked again before every delivery and every ~25 s: a user removed ' +
-  'from the account or logged out is disconnected, and reconnecting then answers 404 or 401. A user ' +
-  `may hold ${MAX_STREAMS_PER_USER} streams and an account ${MAX_STREAMS_PER_ACCOUNT} (per server ` +
-  "process); more answer 429. Streams take at most a share of the server's connections " +
-  '(EVENT_STREAM_SHARE, half by default) and one client address (an IPv6 /64) at most ' +
-  'EVENT_STREAMS_PER_ADDRESS of them (429 beyond); when the share is full, a new stream takes the ' +
-  'place of the longest-idle stream of the address holding the most, which ends (EventSource ' +
-  "reconnects), or answers 429 when no address holds more than the newcomer's would. The request must send " +
-  '`Accept: text/event-stream` (EventSource does); any other Accept is a 400, so a plain HTTP client ' +
-  'never hangs on a response that does not end.';
 
 /** GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership). */
 export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDeps, bus: EventBus): void {
@@ -41,19 +26,9 @@ export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDep
     { maxStreams: config.maxEventStreams, perHolder: config.eventStreamsPerAddress },
   );
 
-  app.get(
-    '/api/accounts/:accountId/events',
-    {
-      // A HEAD would open a stream whose body is never read; there is nothing useful to HEAD.
-      exposeHeadRoute: false,
-      schema: {
-        tags: ['events'],
-        summary: 'Live events of the account (Server-Sent Events)',
-        description: streamDescription,
-        params: z.object({ accountId: z.string() }),
-        response: { 400: errorResponse, 401: errorResponse, 404: errorResponse, 429: errorResponse },
-      },
-    },
+  registerRoute(
+    app,
+    eventRoutes.stream,
     async (request, reply) => {
       const account = requireAccount(request);
       const auth = requireAuth(request);
@@ -70,13 +45,15 @@ export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDep
         stream.close();
         throw error;
       }
-      // Untyped app on purpose: the 200 body is a stream, not a schema-serialised object.
+      // The 200 body is a stream, which the response serialiser never sees.
       return reply
         .header('content-type', 'text/event-stream')
         .header('cache-control', 'no-cache')
         .header('x-accel-buffering', 'no')
         .send(stream.body);
     },
+    // A HEAD would open a stream whose body is never read; there is nothing useful to HEAD.
+    { exposeHeadRoute: false },
   );
 
   // Events may have been missed (the PostgreSQL listener was down): end the streams; clients

@@ -4,7 +4,8 @@ import { AccountStreams } from './account-streams.js';
 import { createLocalEventBus } from './event-hub.js';
 import { EventStream } from './event-stream.js';
 import { accessKey, type StreamAccess } from './stream-access-repository.js';
-import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER, StreamRegistry } from './stream-registry.js';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/core/limits';
+import { StreamRegistry } from './stream-registry.js';
 
 /** Everything the stream has written so far. */
 function collect(stream: EventStream): { text: string } {

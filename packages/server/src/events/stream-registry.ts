@@ -1,3 +1,4 @@
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
 import { AccountStreams, type AccessCheck } from './account-streams.js';
@@ -5,11 +6,6 @@ import type { EventBus } from './event-hub.js';
 import type { EventStream } from './event-stream.js';
 import type { StreamAccess } from './stream-access-repository.js';
 import { StreamShare, type StreamShareLimits } from './stream-share.js';
-
-/** Open streams one user may hold at once in one server process (several tabs, a few devices). */
-export const MAX_STREAMS_PER_USER = 10;
-/** Open streams one account may hold at once in one server process. */
-export const MAX_STREAMS_PER_ACCOUNT = 200;
 
 /**
  * Every open event stream of this process, grouped by account: one bus subscription and one access

@@ -1,3 +1,4 @@
+import type { ApiRoute } from '@ipam/core/api/route-table';
 import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -13,6 +14,8 @@ declare module 'fastify' {
      * leaves the stream alone (the import checks every cell it reads).
      */
     isFileUpload?: boolean;
+    /** The entry of core's route table the route was registered from (set by registerRoute only). */
+    apiRoute?: ApiRoute;
   }
 }
 

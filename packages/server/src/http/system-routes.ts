@@ -1,35 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { appConfigResponse, healthResponse } from '@ipam/core/api/common';
+import { systemRoutes } from '@ipam/core/api/routes/system';
 import type { AppDeps } from './app-deps.js';
+import { registerRoute } from './register-route.js';
 
 /** Health, public configuration for the web app, and the OpenAPI document. */
-export function registerSystemRoutes(root: FastifyInstance, { config }: AppDeps): void {
-  const app = root.withTypeProvider<ZodTypeProvider>();
-  app.get('/api/health', { schema: { tags: ['system'], response: { 200: healthResponse } } }, async () => ({
-    status: 'ok' as const,
+export function registerSystemRoutes(app: FastifyInstance, { config }: AppDeps): void {
+  registerRoute(app, systemRoutes.health, async () => ({ status: 'ok' as const }));
+
+  registerRoute(app, systemRoutes.config, async () => ({
+    supportFormUrl: config.supportFormUrl,
+    feedbackFormUrl: config.feedbackFormUrl,
+    contactEmail: config.contactEmail,
+    billing: !config.billing.enabled
+      ? ('off' as const)
+      : config.billing.stripe
+        ? ('stripe' as const)
+        : ('test' as const),
   }));
-  app.get(
-    '/api/config',
-    {
-      schema: {
-        tags: ['system'],
-        summary: 'Public settings the web app needs',
-        response: {
-          200: appConfigResponse,
-        },
-      },
-    },
-    async () => ({
-      supportFormUrl: config.supportFormUrl,
-      feedbackFormUrl: config.feedbackFormUrl,
-      contactEmail: config.contactEmail,
-      billing: !config.billing.enabled
-        ? ('off' as const)
-        : config.billing.stripe
-          ? ('stripe' as const)
-          : ('test' as const),
-    }),
-  );
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => root.swagger());
+
+  registerRoute(app, systemRoutes.openApi, async () => app.swagger());
 }

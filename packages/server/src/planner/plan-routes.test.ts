@@ -5,7 +5,7 @@ import { useTestApp } from '../../test/factories.js';
 import { accountSession } from '../../test/ipam-factories.js';
 import { addPlanSubnet, postPlan } from '../../test/plan-factories.js';
 import { insertPlan } from './plan-repository.js';
-import { MAX_PLANS } from './plans.js';
+import { MAX_PLANS } from '@ipam/core/limits';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`network plans (${dialect})`, () => {

@@ -6,7 +6,7 @@ import { useTestApp } from '../../test/factories.js';
 import { accountSession, type AccountSession } from '../../test/ipam-factories.js';
 import { addPlanSubnet, postPlan } from '../../test/plan-factories.js';
 import { insertPlanSubnets, type PlanSubnetRecord } from './plan-subnet-repository.js';
-import { MAX_PLAN_SUBNETS } from './plan-subnets.js';
+import { MAX_PLAN_SUBNETS } from '@ipam/core/limits';
 
 const split = (me: AccountSession, planId: string, subnetId: string, body: Record<string, unknown>) =>
   me.call('POST', `/plans/${planId}/subnets/${subnetId}/split`, body);

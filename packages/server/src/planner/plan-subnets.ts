@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanSubnet } from '@ipam/core/api/plan';
+import { MAX_PLAN_SUBNETS } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import { planSubnetPrefix } from '@ipam/core/plan-subnet-details';
 import { descendantIds } from '@ipam/core/plan-tree';
@@ -23,9 +24,6 @@ import {
   subnetValues,
 } from './plan-subnet-rules.js';
 import { someSubnetViews } from './plan-view.js';
-
-/** Subnets a plan may hold (PL-5). */
-export const MAX_PLAN_SUBNETS = 10_000;
 
 function requireSubnet(subnets: readonly PlanSubnetRecord[], subnetId: string): PlanSubnetRecord {
   const subnet = subnets.find((candidate) => candidate.id === subnetId);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { MAX_PLANS } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import { PLAN_TEMPLATE_DEFINITIONS } from '@ipam/core/plan-templates';
 import type { PlanCreateInput, PlanUpdateInput } from '@ipam/core/schemas/plan-schemas';
@@ -17,9 +18,6 @@ import {
 } from './plan-change.js';
 import { countPlans, deletePlanRow, findPlan, insertPlan, type PlanRecord } from './plan-repository.js';
 import { insertPlanSubnets, listPlanSubnets, type PlanSubnetRecord } from './plan-subnet-repository.js';
-
-/** Plans an account may keep (PL-5): more than anyone plans by hand, few enough for one list. */
-export const MAX_PLANS = 100;
 
 const planAudit = (plan: PlanRecord) => ({
   name: plan.name,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanSplit } from '@ipam/core/api/plan';
+import { MAX_PLAN_SUBNETS } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import { planSplitChildren } from '@ipam/core/plan-split';
 import { planTree } from '@ipam/core/plan-tree';
@@ -15,7 +16,6 @@ import {
   updatePlanSubnetRow,
   type PlanSubnetRecord,
 } from './plan-subnet-repository.js';
-import { MAX_PLAN_SUBNETS } from './plan-subnets.js';
 import { someSubnetViews } from './plan-view.js';
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SUPPORT_MESSAGES_PER_HOUR } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
 import type { SupportMessageInput } from '@ipam/core/schemas/auth-schemas';
 import { hasSupportTickets } from '@ipam/core/tiers';
@@ -20,8 +21,6 @@ export interface SupportInbox {
   log?: ChangeLog;
 }
 
-/** Messages (tickets and feedback together) one user may send through the built-in form in an hour. */
-export const SUPPORT_MESSAGES_PER_HOUR = 10;
 const HOUR_MS = 60 * 60 * 1000;
 
 /**

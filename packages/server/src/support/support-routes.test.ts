@@ -4,7 +4,7 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, useTestApp } from '../../test/factories.js';
 import { setTier } from '../../test/ipam-factories.js';
 import { listSupportMessages } from './support-repository.js';
-import { SUPPORT_MESSAGES_PER_HOUR } from './send-support-message.js';
+import { SUPPORT_MESSAGES_PER_HOUR } from '@ipam/core/limits';
 
 const ticket = { kind: 'support', subject: 'Help', message: 'Where did 10.0.0.0/24 go?' };
 const feedback = { kind: 'feedback', message: 'Lovely dashboard.' };

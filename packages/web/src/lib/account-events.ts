@@ -1,6 +1,8 @@
 import { type LiveEvent, liveEventSchema } from '@ipam/core/api/live-event';
+import { eventRoutes } from '@ipam/core/api/routes/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { apiUrl } from './api-client.js';
 import { everything, invalidateTargets, refreshTargets } from './live-refresh.js';
 import { forgetOwnChanges, isOwnChange } from './own-changes.js';
 import { queryKeys } from './query-keys.js';
@@ -29,7 +31,7 @@ export function useAccountEvents(accountId: string | undefined): void {
 
 /** Opens the stream and wires it to the query cache; `close()` ends it and any pending work. */
 export function subscribeToAccountEvents(queryClient: QueryClient, accountId: string): { close: () => void } {
-  const url = `/api/accounts/${encodeURIComponent(accountId)}/events`;
+  const url = apiUrl(eventRoutes.stream, { params: { accountId } });
   let source: EventSource | undefined;
   let flushTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;

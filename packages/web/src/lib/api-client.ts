@@ -1,5 +1,14 @@
 import { errorResponse } from '@ipam/core/api/common';
-import { z } from 'zod';
+import {
+  type ApiRoute,
+  type PartSchema,
+  type QueryValue,
+  type ResponseSchemas,
+  routeUrl,
+  type SuccessStatus,
+  successOf,
+} from '@ipam/core/api/route-table';
+import type { z } from 'zod';
 
 /** An error answered by the API: the HTTP status plus the body's stable code, message and field messages. */
 export class ApiError extends Error {
@@ -22,19 +31,92 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-interface RequestOptions {
-  /** Sent as JSON; absent means no body at all. */
+/** A part of a request as the caller gives it: the schema's input, nothing where the route has none. */
+type PartInput<S extends PartSchema> = S extends z.ZodType ? z.input<S> : undefined;
+
+/**
+ * A query as the caller gives it: the schema's fields with the values they mean (a number, a boolean),
+ * written into the URL as text for the schema to read back.
+ */
+type QueryInput<S extends PartSchema> = S extends z.ZodType
+  ? { [K in keyof z.input<S>]: K extends keyof z.output<S> ? z.output<S>[K] : z.input<S>[K] }
+  : undefined;
+
+/** A named part: left out where the route has none, optional where nothing in it is required. */
+type Part<Name extends string, T> = [T] extends [undefined]
+  ? { [K in Name]?: undefined }
+  : undefined extends T
+    ? { [K in Name]?: T }
+    : Record<never, never> extends T
+      ? { [K in Name]?: T }
+      : { [K in Name]: T };
+
+/** Where a route goes: its path parameters and query. */
+type RouteTarget<Params extends PartSchema, Query extends PartSchema> = Part<'params', PartInput<Params>> &
+  Part<'query', QueryInput<Query>>;
+
+/** Everything a call sends: the target, the body, and whether a 401 is the caller's own business. */
+type CallInput<Params extends PartSchema, Query extends PartSchema, Body extends PartSchema> = RouteTarget<
+  Params,
+  Query
+> &
+  Part<'body', PartInput<Body>> & {
+    /** The session check and the login form handle 401 themselves. */
+    allowUnauthorized?: boolean;
+  };
+
+/** The input argument: optional when the route needs nothing. */
+type InputArgs<T> = Record<never, never> extends T ? [input?: T] : [input: T];
+
+/** What a route answers on success, parsed by its success schema. */
+type SuccessBody<Responses extends ResponseSchemas> = {
+  [S in SuccessStatus & keyof Responses]: z.output<Responses[S]>;
+}[SuccessStatus & keyof Responses];
+
+/** The loose shape every input has once its types were checked at the call. */
+interface SentInput {
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, QueryValue>>;
   body?: unknown;
-  /** The session check and the login form handle 401 themselves. */
   allowUnauthorized?: boolean;
 }
 
-async function request<T>(
+/**
+ * The URL of a route for the browser itself (an EventSource, a download link, a file upload): the
+ * table's path with the parameters encoded, and the query.
+ */
+export function apiUrl<Params extends PartSchema, Query extends PartSchema>(
+  route: ApiRoute<Params, Query, PartSchema, ResponseSchemas>,
+  ...target: InputArgs<RouteTarget<Params, Query>>
+): string;
+export function apiUrl(route: ApiRoute, target: SentInput = {}): string {
+  return routeUrl(route, target.params, target.query);
+}
+
+/**
+ * Calls a route of core's route table: the path built from the table, the body sent as JSON, and the
+ * answer parsed with the route's success schema, so the app never trusts a shape blindly.
+ */
+export function call<
+  Params extends PartSchema,
+  Query extends PartSchema,
+  Body extends PartSchema,
+  Responses extends ResponseSchemas,
+>(
+  route: ApiRoute<Params, Query, Body, Responses>,
+  ...input: InputArgs<CallInput<Params, Query, Body>>
+): Promise<SuccessBody<Responses>>;
+export async function call(route: ApiRoute, input: SentInput = {}): Promise<unknown> {
+  const url = routeUrl(route, input.params, input.query);
+  return request(route.method, url, successOf(route).schema, input);
+}
+
+async function request(
   method: string,
   path: string,
-  schema: z.ZodType<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+  schema: z.ZodType,
+  options: SentInput,
+): Promise<unknown> {
   // A request with something to send sends JSON; one without (GET, DELETE, an action) sends no body
   // and so no Content-Type.
   const hasBody = options.body !== undefined;
@@ -79,11 +161,15 @@ export interface DownloadedFile {
   fileName: string | null;
 }
 
-/** GETs a file (an export); an error answer throws the same ApiError as the JSON calls. */
-export async function fetchFile(path: string): Promise<DownloadedFile> {
+/** GETs a file (an export) from a route of the table; an error answer throws the same ApiError as the JSON calls. */
+export function fetchFile<Params extends PartSchema, Query extends PartSchema>(
+  route: ApiRoute<Params, Query, PartSchema, ResponseSchemas>,
+  ...target: InputArgs<RouteTarget<Params, Query>>
+): Promise<DownloadedFile>;
+export async function fetchFile(route: ApiRoute, target: SentInput = {}): Promise<DownloadedFile> {
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'same-origin' });
+    response = await fetch(routeUrl(route, target.params, target.query), { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'network_error', 'The server cannot be reached. Please try again.');
   }
@@ -113,28 +199,6 @@ export function fileNameOf(header: string | null): string | null {
   if (!plain) return null;
   return plain[2] !== undefined ? plain[2].replace(/\\(.)/g, '$1') : (plain[1]?.trim() ?? null);
 }
-
-/** Parses nothing: for answers without a body (204). */
-export const noContent = z.unknown().transform(() => undefined);
-
-/** The JSON API: every call parses its answer with a zod schema, so the app never trusts a shape blindly. */
-export const api = {
-  get: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('GET', path, schema, options),
-  post: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('POST', path, schema, { ...options, body }),
-  /** A POST that sends nothing: an action on the path (log out, scan, confirm, clear). */
-  action: <T>(path: string, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('POST', path, schema, options),
-  put: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('PUT', path, schema, { ...options, body }),
-  patch: <T>(path: string, body: unknown, schema: z.ZodType<T>, options?: RequestOptions) =>
-    request('PATCH', path, schema, { ...options, body }),
-  /** A DELETE; `body` only for routes that read one (a plan write's expectedVersion). */
-  delete: (path: string, body?: unknown) => request('DELETE', path, noContent, { body }),
-  /** A DELETE whose answer has a body (how many were removed). */
-  deleteWithAnswer: <T>(path: string, schema: z.ZodType<T>) => request('DELETE', path, schema),
-};
 
 /** The message to show for any thrown value. */
 export function errorMessage(error: unknown, fallback = 'An unknown error occurred.'): string {

@@ -1,13 +1,14 @@
-import { type Account, type Me, meResponse } from '@ipam/core/api/account';
+import type { Account, Me } from '@ipam/core/api/account';
+import { authRoutes } from '@ipam/core/api/routes/auth';
 import type { LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, noContent } from './api-client.js';
+import { ApiError, call } from './api-client.js';
 import { queryKeys } from './query-keys.js';
 
 /** The session check: the signed-in user, or null for a visitor (401). */
 export async function fetchMe(): Promise<Me | null> {
   try {
-    return await api.get('/api/auth/me', meResponse, { allowUnauthorized: true });
+    return await call(authRoutes.me, { allowUnauthorized: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -47,8 +48,7 @@ export function replaceSession(queryClient: QueryClient, me: Me | null): void {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: LoginInput) =>
-      api.post('/api/auth/login', input, meResponse, { allowUnauthorized: true }),
+    mutationFn: (input: LoginInput) => call(authRoutes.login, { body: input, allowUnauthorized: true }),
     onSuccess: (me) => replaceSession(queryClient, me),
   });
 }
@@ -56,8 +56,7 @@ export function useLogin() {
 /** Creates the user and their free account, and signs them in. */
 export function useSignup() {
   return useMutation({
-    mutationFn: (input: SignupInput) =>
-      api.post('/api/auth/signup', input, meResponse, { allowUnauthorized: true }),
+    mutationFn: (input: SignupInput) => call(authRoutes.signup, { body: input, allowUnauthorized: true }),
   });
 }
 
@@ -65,7 +64,7 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.action('/api/auth/logout', noContent, { allowUnauthorized: true }).catch(() => {}),
+    mutationFn: () => call(authRoutes.logout, { allowUnauthorized: true }).catch(() => {}),
     onSettled: () => replaceSession(queryClient, null),
   });
 }
@@ -74,7 +73,7 @@ export function useLogout() {
 export function useSwitchAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (accountId: string) => api.put('/api/auth/current-account', { accountId }, meResponse),
+    mutationFn: (accountId: string) => call(authRoutes.setCurrentAccount, { body: { accountId } }),
     onSuccess: async (me) => {
       queryClient.setQueryData(queryKeys.me, me);
       await queryClient.invalidateQueries();

@@ -1,12 +1,11 @@
-import { supportReceiptResponse } from '@ipam/core/api/account';
+import { supportRoutes } from '@ipam/core/api/routes/support';
 import type { SupportMessageInput } from '@ipam/core/schemas/auth-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { api } from './api-client.js';
+import { call } from './api-client.js';
 
 /** Stores a support or feedback message on the server (checked there by core's supportMessageSchema). */
 export function useSendSupportMessage() {
   return useMutation({
-    mutationFn: (input: SupportMessageInput) =>
-      api.post('/api/support/messages', input, supportReceiptResponse),
+    mutationFn: (input: SupportMessageInput) => call(supportRoutes.sendMessage, { body: input }),
   });
 }

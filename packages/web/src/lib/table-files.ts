@@ -9,14 +9,14 @@ export function mediaTypeOfFile(file: File): string {
 }
 
 /**
- * Sends a file to an import route (`path` without the query) as the request body: the per-row
- * report for a dry run or an import (also when a real import was refused for rows with errors, 422);
- * any other refusal throws the API's error.
+ * Sends a file to an import route (its URL with `dryRun` in the query, from `apiUrl`) as the request
+ * body: the per-row report for a dry run or an import (also when a real import was refused for rows
+ * with errors, 422); any other refusal throws the API's error.
  */
-export async function postImport(path: string, file: File, dryRun: boolean): Promise<ImportReport> {
+export async function postImport(url: string, file: File): Promise<ImportReport> {
   let response: Response;
   try {
-    response = await fetch(`${path}?dryRun=${dryRun}`, {
+    response = await fetch(url, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { Accept: 'application/json', 'Content-Type': mediaTypeOfFile(file) },

@@ -11,8 +11,8 @@ interface ImportDialogProps {
   title: string;
   /** What the file holds, shown above the picker (its columns). */
   columns: readonly string[];
-  /** The import route, without its query. */
-  path: string;
+  /** The import route's URL for a dry run (Check) or a real import (Apply), from `apiUrl`. */
+  urlFor: (dryRun: boolean) => string;
   opened: boolean;
   onClose: () => void;
 }
@@ -21,11 +21,11 @@ interface ImportDialogProps {
  * Import from a CSV or XLSX file: pick it, Check (a dry run: the report per row), then Apply, which
  * writes every row or none. Apply is offered only for a checked file without errors.
  */
-export function ImportDialog({ title, columns, path, opened, onClose }: ImportDialogProps) {
+export function ImportDialog({ title, columns, urlFor, opened, onClose }: ImportDialogProps) {
   const [file, setFile] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const run = useMutation({
-    mutationFn: ({ chosen, dryRun }: { chosen: File; dryRun: boolean }) => postImport(path, chosen, dryRun),
+    mutationFn: ({ chosen, dryRun }: { chosen: File; dryRun: boolean }) => postImport(urlFor(dryRun), chosen),
     onSuccess: (answer) => {
       setReport(answer);
       if (answer.applied) {

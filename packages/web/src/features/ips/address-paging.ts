@@ -1,9 +1,10 @@
 import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { prefixOf, type IpVersion } from '@ipam/core/prefix';
+import { DEFAULT_ADDRESS_PAGE_LIMIT, MAX_ADDRESS_PAGE_LIMIT } from '@ipam/core/schemas/address-list-schemas';
 
-/** Rows per request; a screen shows ~20, so one or two requests fill it. */
-export const ADDRESS_PAGE_SIZE = 100;
+/** Rows per request (the API's default page); a screen shows ~20, so one or two requests fill it. */
+export const ADDRESS_PAGE_SIZE = DEFAULT_ADDRESS_PAGE_LIMIT;
 
 /** Which addresses the IP view lists: a status filter and a search, both optional (not the API's address). */
 export interface AddressListFilter {
@@ -58,7 +59,7 @@ export function directCursor(
 }
 
 /** A walk towards a deep page of a filtered list reads this many pages per request (the API's limit). */
-export const WALK_PAGES = 10;
+export const WALK_PAGES = Math.floor(MAX_ADDRESS_PAGE_LIMIT / ADDRESS_PAGE_SIZE);
 
 /**
  * The requests that cover the wanted pages, as [first page, pages read]: the first page always

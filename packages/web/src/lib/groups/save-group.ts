@@ -1,6 +1,6 @@
-import { groupResponse } from '@ipam/core/api/ipam';
+import { groupRoutes } from '@ipam/core/api/routes/groups';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../api-client.js';
+import { call } from '../api-client.js';
 import { useChangeRefresh } from '../own-changes.js';
 
 /** What the group form sends: name, description and parent ('' for top level). */
@@ -20,11 +20,10 @@ export function useCreateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: (fields: GroupFields) =>
-      api.post(
-        `/api/accounts/${accountId}/groups`,
-        { ...fields, parentId: fields.parentId || null },
-        groupResponse,
-      ),
+      call(groupRoutes.create, {
+        params: { accountId },
+        body: { ...fields, parentId: fields.parentId || null },
+      }),
     onSuccess: refresh,
   });
 }
@@ -34,11 +33,10 @@ export function useUpdateGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
     mutationFn: ({ id, fields }: { id: string; fields: GroupFields }) =>
-      api.patch(
-        `/api/accounts/${accountId}/groups/${id}`,
-        { ...fields, parentId: fields.parentId || null },
-        groupResponse,
-      ),
+      call(groupRoutes.update, {
+        params: { accountId, groupId: id },
+        body: { ...fields, parentId: fields.parentId || null },
+      }),
     onSuccess: refresh,
   });
 }
@@ -47,7 +45,7 @@ export function useUpdateGroup(accountId: string) {
 export function useDeleteGroup(accountId: string) {
   const refresh = useRefreshGroups(accountId);
   return useMutation({
-    mutationFn: (groupId: string) => api.delete(`/api/accounts/${accountId}/groups/${groupId}`),
+    mutationFn: (groupId: string) => call(groupRoutes.remove, { params: { accountId, groupId } }),
     onSuccess: refresh,
   });
 }

@@ -1,13 +1,12 @@
-import { accountResponse } from '@ipam/core/api/account';
-import { listOf } from '@ipam/core/api/common';
+import { accountRoutes } from '@ipam/core/api/routes/accounts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every account the user is linked to. */
 export function useAccounts() {
   return useQuery({
     queryKey: queryKeys.accounts,
-    queryFn: async () => (await api.get('/api/accounts', listOf(accountResponse))).items,
+    queryFn: async () => (await call(accountRoutes.list)).items,
   });
 }

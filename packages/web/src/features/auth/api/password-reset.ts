@@ -1,16 +1,16 @@
-import { resetRequestedResponse } from '@ipam/core/api/account';
+import { authRoutes } from '@ipam/core/api/routes/auth';
 import type {
   PasswordResetConfirmInput,
   PasswordResetRequestInput,
 } from '@ipam/core/schemas/password-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { api, noContent } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 
 /** Asks for a reset link; the answer's text is the same for every address. */
 export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: (input: PasswordResetRequestInput) =>
-      api.post('/api/auth/password-reset', input, resetRequestedResponse, { allowUnauthorized: true }),
+      call(authRoutes.requestPasswordReset, { body: input, allowUnauthorized: true }),
   });
 }
 
@@ -18,6 +18,6 @@ export function useRequestPasswordReset() {
 export function useConfirmPasswordReset() {
   return useMutation({
     mutationFn: (input: PasswordResetConfirmInput) =>
-      api.post('/api/auth/password-reset/confirm', input, noContent, { allowUnauthorized: true }),
+      call(authRoutes.confirmPasswordReset, { body: input, allowUnauthorized: true }),
   });
 }

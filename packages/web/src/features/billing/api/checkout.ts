@@ -1,22 +1,15 @@
-import {
-  checkoutRedirectResponse,
-  checkoutSessionCreatedResponse,
-  checkoutSessionResponse,
-  type CheckoutSession,
-} from '@ipam/core/api/billing';
+import type { CheckoutSession } from '@ipam/core/api/billing';
+import { billingRoutes } from '@ipam/core/api/routes/billing';
 import type { CheckoutSessionCreateInput } from '@ipam/core/schemas/billing-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const sessionsPath = (accountId: string) =>
-  `/api/accounts/${encodeURIComponent(accountId)}/checkout-sessions`;
 
 /** Starts a checkout for a price (BL-7); the answer's url is where the browser goes next. */
 export function useStartCheckout(accountId: string) {
   return useMutation({
     mutationFn: (input: CheckoutSessionCreateInput) =>
-      api.post(sessionsPath(accountId), input, checkoutSessionCreatedResponse),
+      call(billingRoutes.startCheckout, { params: { accountId }, body: input }),
   });
 }
 
@@ -27,8 +20,7 @@ export function useStartCheckout(accountId: string) {
 export function useCheckoutSession(accountId: string, sessionId: string, pollWhileOpen = false) {
   return useQuery({
     queryKey: queryKeys.checkoutSession(accountId, sessionId),
-    queryFn: () =>
-      api.get(`${sessionsPath(accountId)}/${encodeURIComponent(sessionId)}`, checkoutSessionResponse),
+    queryFn: () => call(billingRoutes.checkout, { params: { accountId, checkoutId: sessionId } }),
     retry: false,
     refetchInterval: (query) => {
       const data: CheckoutSession | undefined = query.state.data;
@@ -41,9 +33,8 @@ export function useCheckoutSession(accountId: string, sessionId: string, pollWhi
 export function useTestCheckoutOutcome(accountId: string, sessionId: string) {
   return useMutation({
     mutationFn: (outcome: 'test-payment' | 'test-cancel') =>
-      api.action(
-        `${sessionsPath(accountId)}/${encodeURIComponent(sessionId)}/${outcome}`,
-        checkoutRedirectResponse,
-      ),
+      call(outcome === 'test-payment' ? billingRoutes.payTestCheckout : billingRoutes.cancelTestCheckout, {
+        params: { accountId, checkoutId: sessionId },
+      }),
   });
 }

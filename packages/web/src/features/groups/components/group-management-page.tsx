@@ -1,4 +1,5 @@
 import type { Group } from '@ipam/core/api/ipam';
+import { tableFileRoutes } from '@ipam/core/api/routes/table-files';
 import { messages } from '@ipam/core/messages';
 import { Alert, Anchor, Button, Group as Row, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
@@ -12,7 +13,7 @@ import { ImportDialog } from '../../../components/table-files/import-dialog.js';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { apiUrl, errorMessage } from '../../../lib/api-client.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { flattenGroupTree, buildGroupTree } from '../../../lib/groups/group-tree.js';
@@ -43,7 +44,8 @@ function GroupManagement({ accountId }: { accountId: string }) {
   // The server's refusal stays on the page (a group that still holds groups or subnets).
   const [refusal, setRefusal] = useState<{ name: string; message: string } | null>(null);
   const [importInto, setImportInto] = useState<Group | null>(null);
-  const subnetsPath = `/api/accounts/${accountId}/subnets`;
+  const exportUrl = (format: 'csv' | 'xlsx') =>
+    apiUrl(tableFileRoutes.exportSubnets, { params: { accountId }, query: { format } });
 
   const openForm = (group: Group | null) => {
     setEditing(group);
@@ -103,8 +105,8 @@ function GroupManagement({ accountId }: { accountId: string }) {
           <ExportMenu
             label="Export subnets"
             choices={[
-              { label: 'All subnets (CSV)', href: `${subnetsPath}/export?format=csv` },
-              { label: 'All subnets (XLSX)', href: `${subnetsPath}/export?format=xlsx` },
+              { label: 'All subnets (CSV)', href: exportUrl('csv') },
+              { label: 'All subnets (XLSX)', href: exportUrl('xlsx') },
             ]}
           />
           <Button onClick={() => openForm(null)}>+ Add Group</Button>
@@ -185,7 +187,12 @@ function GroupManagement({ accountId }: { accountId: string }) {
       <ImportDialog
         title={`Import subnets into ${importInto?.name ?? ''}`}
         columns={SUBNET_COLUMNS}
-        path={`/api/accounts/${accountId}/groups/${importInto?.id ?? ''}/subnets/import`}
+        urlFor={(dryRun) =>
+          apiUrl(tableFileRoutes.importSubnets, {
+            params: { accountId, groupId: importInto?.id ?? '' },
+            query: { dryRun },
+          })
+        }
         opened={importInto !== null}
         onClose={() => setImportInto(null)}
       />

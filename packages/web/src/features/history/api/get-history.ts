@@ -1,6 +1,7 @@
-import { auditPageResponse } from '@ipam/core/api/ipam';
+import { auditRoutes } from '@ipam/core/api/routes/audit';
+import { AUDIT_PAGE_SIZE } from '@ipam/core/schemas/audit-schemas';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** What the History screen is narrowed to ('' for no filter), as its URL holds it. */
@@ -9,16 +10,15 @@ export interface HistoryFilter {
   userId: string;
 }
 
-/** Entries a page; "Load more" fetches the next page through the cursor, however long the log. */
-export const HISTORY_PAGE_SIZE = 50;
-
 /** The audit log query for one page: the filters that are set, the page size and the cursor. */
-export function historyQuery(filter: HistoryFilter, cursor: string | null): string {
-  const params = new URLSearchParams({ limit: String(HISTORY_PAGE_SIZE) });
-  if (filter.subnetId) params.set('subnetId', filter.subnetId);
-  if (filter.userId) params.set('userId', filter.userId);
-  if (cursor) params.set('cursor', cursor);
-  return params.toString();
+function historyQuery(filter: HistoryFilter, cursor: string | null) {
+  return {
+    // Entries a page: the server's default; "Load more" follows the cursor, however long the log.
+    limit: AUDIT_PAGE_SIZE,
+    subnetId: filter.subnetId || undefined,
+    userId: filter.userId || undefined,
+    cursor: cursor ?? undefined,
+  };
 }
 
 /** The account's change history under a filter, newest first, page by page. */
@@ -27,7 +27,7 @@ export function useHistory(accountId: string, filter: HistoryFilter) {
     queryKey: queryKeys.audit(accountId, filter),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam }) =>
-      api.get(`/api/accounts/${accountId}/audit?${historyQuery(filter, pageParam)}`, auditPageResponse),
+      call(auditRoutes.page, { params: { accountId }, query: historyQuery(filter, pageParam) }),
     getNextPageParam: (page) => page.nextCursor,
   });
 }

@@ -1,7 +1,8 @@
-import { type Address, addressPageResponse, addressResponse } from '@ipam/core/api/ipam';
+import type { Address } from '@ipam/core/api/ipam';
+import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { ADDRESS_PAGE_SIZE, type AddressListFilter } from '../address-paging.js';
@@ -25,11 +26,15 @@ export function fetchAddressPage(
   cursor: string | null,
   limit = ADDRESS_PAGE_SIZE,
 ) {
-  const params = new URLSearchParams({ limit: String(limit) });
-  if (view.filter) params.set('filter', view.filter);
-  if (view.q) params.set('q', view.q);
-  if (cursor !== null) params.set('cursor', cursor);
-  return api.get(`/api/accounts/${accountId}/subnets/${subnetId}/addresses?${params}`, addressPageResponse);
+  return call(addressRoutes.list, {
+    params: { accountId, subnetId },
+    query: {
+      limit,
+      filter: view.filter ?? undefined,
+      q: view.q || undefined,
+      cursor: cursor ?? undefined,
+    },
+  });
 }
 
 function useRefreshAddresses(accountId: string, subnetId: string) {
@@ -42,11 +47,7 @@ export function useSaveAddress(accountId: string, subnetId: string) {
   const refresh = useRefreshAddresses(accountId, subnetId);
   return useMutation({
     mutationFn: ({ ipAddress, input }: { ipAddress: string; input: AddressUpdateInput }) =>
-      api.put(
-        `/api/accounts/${accountId}/subnets/${subnetId}/addresses/${encodeURIComponent(ipAddress)}`,
-        input,
-        addressResponse,
-      ),
+      call(addressRoutes.set, { params: { accountId, subnetId, ip: ipAddress }, body: input }),
     onSuccess: refresh,
   });
 }
@@ -56,10 +57,7 @@ export function useClearAddress(accountId: string, subnetId: string) {
   const refresh = useRefreshAddresses(accountId, subnetId);
   return useMutation({
     mutationFn: (ipAddress: string) =>
-      api.action(
-        `/api/accounts/${accountId}/subnets/${subnetId}/addresses/${encodeURIComponent(ipAddress)}/clear`,
-        addressResponse,
-      ),
+      call(addressRoutes.clear, { params: { accountId, subnetId, ip: ipAddress } }),
     onSuccess: refresh,
   });
 }

@@ -1,19 +1,16 @@
-import { listOf, settledResponse } from '@ipam/core/api/common';
-import { approvalResponse } from '@ipam/core/api/ipam';
+import { approvalRoutes } from '@ipam/core/api/routes/approvals';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import type { LiveChange } from '../../../lib/live-refresh.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const approvalList = listOf(approvalResponse);
 
 /** The subnet's pending approvals in address order. */
 export function useApprovals(accountId: string, subnetId: string | null) {
   return useQuery({
     queryKey: queryKeys.approvals(accountId, subnetId ?? ''),
     queryFn: async () =>
-      (await api.get(`/api/accounts/${accountId}/subnets/${subnetId}/approvals`, approvalList)).items,
+      (await call(approvalRoutes.list, { params: { accountId, subnetId: subnetId ?? '' } })).items,
     enabled: subnetId !== null,
   });
 }
@@ -30,9 +27,13 @@ export function useSettleApprovals(accountId: string, subnetId: string) {
   const refresh = useChangeRefresh(accountId);
   return useMutation({
     mutationFn: ({ action, approvalId }: Settlement) => {
-      const base = `/api/accounts/${accountId}/subnets/${subnetId}/approvals`;
-      const path = approvalId === null ? `${base}/${action}-all` : `${base}/${approvalId}/${action}`;
-      return api.action(path, settledResponse);
+      const isConfirm = action === 'confirm';
+      if (approvalId === null) {
+        const route = isConfirm ? approvalRoutes.confirmAll : approvalRoutes.ignoreAll;
+        return call(route, { params: { accountId, subnetId } });
+      }
+      const route = isConfirm ? approvalRoutes.confirm : approvalRoutes.ignore;
+      return call(route, { params: { accountId, subnetId, approvalId } });
     },
     onSettled: (result, error, { action, approvalId }) => {
       const changes: LiveChange[] = [{ kind: 'approval', id: approvalId ?? subnetId, subnetId }];

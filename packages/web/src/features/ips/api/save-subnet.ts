@@ -1,6 +1,6 @@
-import { subnetResponse } from '@ipam/core/api/ipam';
+import { subnetRoutes } from '@ipam/core/api/routes/subnets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { SubnetCreatePayload, SubnetUpdatePayload } from '../subnet-form-values.js';
@@ -16,7 +16,7 @@ export function useCreateSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: (payload: SubnetCreatePayload) =>
-      api.post(`/api/accounts/${accountId}/subnets`, payload, subnetResponse),
+      call(subnetRoutes.create, { params: { accountId }, body: payload }),
     onSuccess: (subnet) => refresh(subnet.id),
   });
 }
@@ -26,7 +26,7 @@ export function useUpdateSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
     mutationFn: ({ id, payload }: { id: string; payload: SubnetUpdatePayload }) =>
-      api.patch(`/api/accounts/${accountId}/subnets/${id}`, payload, subnetResponse),
+      call(subnetRoutes.update, { params: { accountId, subnetId: id }, body: payload }),
     onSuccess: (subnet) => refresh(subnet.id),
   });
 }
@@ -36,7 +36,7 @@ export function useDeleteSubnet(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (subnetId: string) => api.delete(`/api/accounts/${accountId}/subnets/${subnetId}`),
+    mutationFn: (subnetId: string) => call(subnetRoutes.remove, { params: { accountId, subnetId } }),
     onSuccess: async (_done, subnetId) => {
       queryClient.removeQueries({ queryKey: queryKeys.addresses(accountId, subnetId) });
       queryClient.removeQueries({ queryKey: queryKeys.approvals(accountId, subnetId) });
@@ -49,8 +49,7 @@ export function useDeleteSubnet(accountId: string) {
 export function useScanNow(accountId: string) {
   const refresh = useRefreshSubnets(accountId);
   return useMutation({
-    mutationFn: (subnetId: string) =>
-      api.action(`/api/accounts/${accountId}/subnets/${subnetId}/scan`, subnetResponse),
+    mutationFn: (subnetId: string) => call(subnetRoutes.scan, { params: { accountId, subnetId } }),
     onSuccess: (subnet) => refresh(subnet.id),
   });
 }

@@ -1,5 +1,6 @@
 import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
 import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
+import { tableFileRoutes } from '@ipam/core/api/routes/table-files';
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
@@ -19,7 +20,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { paths } from '../../../config/paths.js';
-import { errorMessage } from '../../../lib/api-client.js';
+import { apiUrl, errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
@@ -156,24 +157,18 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   const [isApprovalsOpen, setApprovalsOpen] = useState(false);
   const pending = approvals.data ?? [];
   const [isImportOpen, setImportOpen] = useState(false);
-  const addressesPath = `/api/accounts/${accountId}/subnets/${subnet.id}/addresses`;
+  const subnetParams = { accountId, subnetId: subnet.id };
+  const exportUrl = (format: 'csv' | 'xlsx', all: boolean) =>
+    apiUrl(tableFileRoutes.exportAddresses, { params: subnetParams, query: { format, all } });
   const length = subnet.version === 4 ? subnet.bits : subnet.prefixLength;
   const allRefusal = canExportEveryAddress({ version: subnet.version, length })
     ? undefined
     : 'Every address can be exported for subnets up to a /16.';
   const exportChoices = [
-    { label: 'Written addresses (CSV)', href: `${addressesPath}/export?format=csv&all=false` },
-    { label: 'Written addresses (XLSX)', href: `${addressesPath}/export?format=xlsx&all=false` },
-    {
-      label: 'Every address (CSV)',
-      href: `${addressesPath}/export?format=csv&all=true`,
-      disabledReason: allRefusal,
-    },
-    {
-      label: 'Every address (XLSX)',
-      href: `${addressesPath}/export?format=xlsx&all=true`,
-      disabledReason: allRefusal,
-    },
+    { label: 'Written addresses (CSV)', href: exportUrl('csv', false) },
+    { label: 'Written addresses (XLSX)', href: exportUrl('xlsx', false) },
+    { label: 'Every address (CSV)', href: exportUrl('csv', true), disabledReason: allRefusal },
+    { label: 'Every address (XLSX)', href: exportUrl('xlsx', true), disabledReason: allRefusal },
   ];
 
   useEffect(() => {
@@ -305,7 +300,9 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
       <ImportDialog
         title={`Import addresses into ${subnet.name}`}
         columns={ADDRESS_COLUMNS}
-        path={`${addressesPath}/import`}
+        urlFor={(dryRun) =>
+          apiUrl(tableFileRoutes.importAddresses, { params: subnetParams, query: { dryRun } })
+        }
         opened={isImportOpen}
         onClose={() => setImportOpen(false)}
       />

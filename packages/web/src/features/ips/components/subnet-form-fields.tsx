@@ -1,7 +1,12 @@
 import type { Group } from '@ipam/core/api/ipam';
 import type { IpVersion } from '@ipam/core/prefix';
 import { SCAN_FREQUENCY_UNITS } from '@ipam/core/scan-frequency';
-import { isScanningType, MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/common-fields';
+import {
+  isScanningType,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  MAX_VLAN_ID,
+} from '@ipam/core/schemas/common-fields';
 import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -60,7 +65,7 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
           label="VLAN ID"
           required
           min={1}
-          max={4094}
+          max={MAX_VLAN_ID}
           allowDecimal={false}
           allowNegative={false}
           {...form.getInputProps('vlanId')}

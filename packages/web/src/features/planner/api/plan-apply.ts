@@ -1,11 +1,11 @@
-import { planApplyResponse } from '@ipam/core/api/plan';
+import { planSubnetRoutes } from '@ipam/core/api/routes/plan-subnets';
 import type { planApplySchema } from '@ipam/core/schemas/plan-schemas';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import type { LiveChange } from '../../../lib/live-refresh.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
-import { planPath, planWriteKey } from './plans.js';
+import { planWriteKey } from './plans.js';
 
 export type PlanApplyBody = z.input<typeof planApplySchema>;
 
@@ -13,7 +13,7 @@ export type PlanApplyBody = z.input<typeof planApplySchema>;
 export function usePreviewApply(accountId: string, planId: string) {
   return useMutation({
     mutationFn: (body: Omit<PlanApplyBody, 'dryRun'>) =>
-      api.post(`${planPath(accountId, planId)}/apply`, { ...body, dryRun: true }, planApplyResponse),
+      call(planSubnetRoutes.apply, { params: { accountId, planId }, body: { ...body, dryRun: true } }),
   });
 }
 
@@ -23,7 +23,7 @@ export function useApplyPlan(accountId: string, planId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: (body: Omit<PlanApplyBody, 'dryRun'>) =>
-      api.post(`${planPath(accountId, planId)}/apply`, { ...body, dryRun: false }, planApplyResponse),
+      call(planSubnetRoutes.apply, { params: { accountId, planId }, body: { ...body, dryRun: false } }),
     // The server announces the plan and each subnet it created.
     onSettled: (applied, error) => {
       const changes: LiveChange[] = [{ kind: 'plan', id: planId }];

@@ -1,7 +1,7 @@
+import { planRoutes } from '@ipam/core/api/routes/plans';
 import type { PlanExportFormat } from '@ipam/core/schemas/plan-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { fetchFile } from '../../../lib/api-client.js';
-import { planPath } from './plans.js';
 
 export interface PlanExportChoice {
   format: PlanExportFormat;
@@ -9,18 +9,6 @@ export interface PlanExportChoice {
   reserved: boolean;
   validation: boolean;
   planning: boolean;
-}
-
-/** The export URL of PL-17 for the dialog's choices. */
-export function exportUrl(accountId: string, planId: string, choice: PlanExportChoice): string {
-  const query = new URLSearchParams({
-    format: choice.format,
-    details: String(choice.details),
-    reserved: String(choice.reserved),
-    validation: String(choice.validation),
-    planning: String(choice.planning),
-  });
-  return `${planPath(accountId, planId)}/export?${query.toString()}`;
 }
 
 /** Hands a fetched file to the browser as a download. */
@@ -40,7 +28,7 @@ function saveFile(blob: Blob, fileName: string): void {
 export function useExportPlan(accountId: string, planId: string) {
   return useMutation({
     mutationFn: async (choice: PlanExportChoice) => {
-      const file = await fetchFile(exportUrl(accountId, planId, choice));
+      const file = await fetchFile(planRoutes.export, { params: { accountId, planId }, query: choice });
       saveFile(file.blob, file.fileName ?? `plan_subnets.${choice.format}`);
     },
   });

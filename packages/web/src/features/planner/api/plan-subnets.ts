@@ -1,4 +1,4 @@
-import { planSplitResponse, planSubnetResponse } from '@ipam/core/api/plan';
+import { planSubnetRoutes } from '@ipam/core/api/routes/plan-subnets';
 import type {
   planSplitSchema,
   planSubnetSchema,
@@ -6,16 +6,12 @@ import type {
 } from '@ipam/core/schemas/plan-schemas';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
-import { planPath, planWriteKey, useRefreshPlan } from './plans.js';
+import { call } from '../../../lib/api-client.js';
+import { planWriteKey, useRefreshPlan } from './plans.js';
 
 export type PlanSubnetBody = z.input<typeof planSubnetSchema>;
 export type PlanSubnetPatch = z.input<typeof planSubnetUpdateSchema>;
 export type PlanSplitBody = z.input<typeof planSplitSchema>;
-
-const subnetsPath = (accountId: string, planId: string) => `${planPath(accountId, planId)}/subnets`;
-const subnetPath = (accountId: string, planId: string, subnetId: string) =>
-  `${subnetsPath(accountId, planId)}/${encodeURIComponent(subnetId)}`;
 
 /**
  * Every subnet write refreshes the plan whatever the answer: after a success the plan has a new
@@ -37,7 +33,7 @@ function useSubnetWrite<Input, Output>(
 /** Add Subnet (PL-12). */
 export function useAddPlanSubnet(accountId: string, planId: string) {
   return useSubnetWrite(accountId, planId, (body: PlanSubnetBody) =>
-    api.post(subnetsPath(accountId, planId), body, planSubnetResponse),
+    call(planSubnetRoutes.add, { params: { accountId, planId }, body }),
   );
 }
 
@@ -47,7 +43,7 @@ export function useUpdatePlanSubnet(accountId: string, planId: string) {
     accountId,
     planId,
     ({ subnetId, body }: { subnetId: string; body: PlanSubnetPatch }) =>
-      api.patch(subnetPath(accountId, planId, subnetId), body, planSubnetResponse),
+      call(planSubnetRoutes.update, { params: { accountId, planId, subnetId }, body }),
   );
 }
 
@@ -57,13 +53,13 @@ export function useDeletePlanSubnet(accountId: string, planId: string) {
     accountId,
     planId,
     ({ subnetId, expectedVersion }: { subnetId: string; expectedVersion: number }) =>
-      api.delete(subnetPath(accountId, planId, subnetId), { expectedVersion }),
+      call(planSubnetRoutes.remove, { params: { accountId, planId, subnetId }, body: { expectedVersion } }),
   );
 }
 
 /** Splits a subnet in one request (PL-15). */
 export function useSplitPlanSubnet(accountId: string, planId: string) {
   return useSubnetWrite(accountId, planId, ({ subnetId, body }: { subnetId: string; body: PlanSplitBody }) =>
-    api.post(`${subnetPath(accountId, planId, subnetId)}/split`, body, planSplitResponse),
+    call(planSubnetRoutes.split, { params: { accountId, planId, subnetId }, body }),
   );
 }

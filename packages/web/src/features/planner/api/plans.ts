@@ -1,32 +1,20 @@
-import { listOf } from '@ipam/core/api/common';
-import {
-  type Plan,
-  type PlanValidation,
-  planResponse,
-  planSummaryResponse,
-  planValidationResponse,
-} from '@ipam/core/api/plan';
+import type { Plan, PlanValidation } from '@ipam/core/api/plan';
+import { planRoutes } from '@ipam/core/api/routes/plans';
 import type { z } from 'zod';
 import type { planCreateSchema, planUpdateSchema } from '@ipam/core/schemas/plan-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { type ChangeOutcome, useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Every planner write shares this key, so the plan view knows when to show 'Saving changes...' (PL-43). */
 export const planWriteKey = ['plan-write'] as const;
 
-export const plansPath = (accountId: string) => `/api/accounts/${encodeURIComponent(accountId)}/plans`;
-export const planPath = (accountId: string, planId: string) =>
-  `${plansPath(accountId)}/${encodeURIComponent(planId)}`;
-
-const planList = listOf(planSummaryResponse);
-
 /** The account's plans, newest change first (PL-6); live through the account's events. */
 export function usePlans(accountId: string) {
   return useQuery({
     queryKey: queryKeys.plans(accountId),
-    queryFn: async () => (await api.get(plansPath(accountId), planList)).items,
+    queryFn: async () => (await call(planRoutes.list, { params: { accountId } })).items,
   });
 }
 
@@ -34,7 +22,7 @@ export function usePlans(accountId: string) {
 export function usePlan(accountId: string, planId: string | null) {
   return useQuery({
     queryKey: queryKeys.plan(accountId, planId ?? ''),
-    queryFn: () => api.get(planPath(accountId, planId ?? ''), planResponse),
+    queryFn: () => call(planRoutes.get, { params: { accountId, planId: planId ?? '' } }),
     enabled: planId !== null,
     // A missing plan (404) is an answer, not a hiccup: the screen falls back at once (PL-37).
     retry: false,
@@ -55,7 +43,7 @@ export function useCreatePlan(accountId: string) {
   const refresh = useRefreshPlan(accountId);
   return useMutation({
     mutationKey: planWriteKey,
-    mutationFn: (body: PlanCreateBody) => api.post(plansPath(accountId), body, planResponse),
+    mutationFn: (body: PlanCreateBody) => call(planRoutes.create, { params: { accountId }, body }),
     onSuccess: (plan) => refresh(plan.id),
   });
 }
@@ -66,7 +54,7 @@ export function useUpdatePlan(accountId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: ({ planId, body }: { planId: string; body: PlanUpdateBody }) =>
-      api.patch(planPath(accountId, planId), body, planResponse),
+      call(planRoutes.update, { params: { accountId, planId }, body }),
     onSettled: (_plan, error, { planId }) => refresh(planId, { error }),
   });
 }
@@ -76,7 +64,7 @@ export function useDuplicatePlan(accountId: string) {
   const refresh = useRefreshPlan(accountId);
   return useMutation({
     mutationKey: planWriteKey,
-    mutationFn: (planId: string) => api.post(`${planPath(accountId, planId)}/duplicate`, {}, planResponse),
+    mutationFn: (planId: string) => call(planRoutes.duplicate, { params: { accountId, planId }, body: {} }),
     onSuccess: (copy) => refresh(copy.id),
   });
 }
@@ -87,7 +75,7 @@ export function useDeletePlan(accountId: string) {
   return useMutation({
     mutationKey: planWriteKey,
     mutationFn: ({ planId, expectedVersion }: { planId: string; expectedVersion?: number }) =>
-      api.delete(planPath(accountId, planId), { expectedVersion }),
+      call(planRoutes.remove, { params: { accountId, planId }, body: { expectedVersion } }),
     // The deleted plan's own query is left alone: the screen stops showing it before it could refetch.
     onSuccess: (_done, { planId }) => refresh(planId, { deleted: queryKeys.plan(accountId, planId) }),
   });
@@ -97,8 +85,7 @@ export function useDeletePlan(accountId: string) {
 export function useValidatePlan(accountId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (planId: string) =>
-      api.post(`${planPath(accountId, planId)}/validate`, {}, planValidationResponse),
+    mutationFn: (planId: string) => call(planRoutes.validate, { params: { accountId, planId }, body: {} }),
     onSuccess: (planValidation: PlanValidation, planId) => {
       queryClient.setQueryData<Plan>(queryKeys.plan(accountId, planId), (plan) =>
         plan ? { ...plan, planValidation } : plan,

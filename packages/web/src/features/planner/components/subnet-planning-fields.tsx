@@ -1,5 +1,9 @@
-import { MAX_DESCRIPTION_LENGTH } from '@ipam/core/schemas/common-fields';
-import { MAX_RESERVED_ADDRESSES, MAX_VLAN_NAME_LENGTH } from '@ipam/core/schemas/plan-schemas';
+import { MAX_DESCRIPTION_LENGTH, MAX_VLAN_ID } from '@ipam/core/schemas/common-fields';
+import {
+  MAX_PLANNED_GROWTH,
+  MAX_RESERVED_ADDRESSES,
+  MAX_VLAN_NAME_LENGTH,
+} from '@ipam/core/schemas/plan-schemas';
 import {
   ActionIcon,
   Autocomplete,
@@ -28,7 +32,7 @@ export function SubnetPlanningFields({ form }: { form: UseFormReturnType<SubnetF
           <NumberInput
             label="VLAN ID"
             min={1}
-            max={4094}
+            max={MAX_VLAN_ID}
             allowDecimal={false}
             allowNegative={false}
             {...form.getInputProps('vlanId')}
@@ -101,7 +105,7 @@ export function SubnetPlanningFields({ form }: { form: UseFormReturnType<SubnetF
           <NumberInput
             label="Planned Growth %"
             min={0}
-            max={500}
+            max={MAX_PLANNED_GROWTH}
             allowNegative={false}
             {...form.getInputProps('plannedGrowth')}
           />

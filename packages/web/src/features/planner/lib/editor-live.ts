@@ -2,6 +2,7 @@ import type { PlanSubnet } from '@ipam/core/api/plan';
 import { parseCidr, prefixContains } from '@ipam/core/cidr';
 import { type PlanSubnetDerived, planSubnetDerived, planSubnetPrefix } from '@ipam/core/plan-subnet-details';
 import { descendantIds } from '@ipam/core/plan-tree';
+import { DEFAULT_PLANNED_GROWTH } from '@ipam/core/schemas/plan-schemas';
 import type { SubnetFormValues } from './subnet-form.js';
 
 /** What the typed prefix is, when the address and CIDR read as one of the chosen version. */
@@ -20,7 +21,7 @@ export function liveDetails(values: SubnetFormValues): PlanSubnetDerived | null 
   const prefix = typedPrefix(values);
   if (prefix === null) return null;
   const hosts = Number(values.currentHosts);
-  const growth = Number(values.plannedGrowth === '' ? 25 : values.plannedGrowth);
+  const growth = Number(values.plannedGrowth === '' ? DEFAULT_PLANNED_GROWTH : values.plannedGrowth);
   return planSubnetDerived({
     ipVersion: values.ipVersion,
     networkAddress: values.networkAddress.trim(),
@@ -28,7 +29,7 @@ export function liveDetails(values: SubnetFormValues): PlanSubnetDerived | null 
     reservedAddresses: values.reservedAddresses,
     planning: {
       currentHosts: Number.isInteger(hosts) && hosts >= 0 ? hosts : 0,
-      plannedGrowth: Number.isFinite(growth) ? growth : 25,
+      plannedGrowth: Number.isFinite(growth) ? growth : DEFAULT_PLANNED_GROWTH,
     },
   });
 }

@@ -1,5 +1,6 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { planSubnetDerived } from '@ipam/core/plan-subnet-details';
+import { DEFAULT_PLANNED_GROWTH } from '@ipam/core/schemas/plan-schemas';
 
 /** A plan subnet as the server answers it, derived fields from core (for the planner's tests). */
 export function planSubnet(
@@ -8,7 +9,7 @@ export function planSubnet(
   fields: Partial<Omit<PlanSubnet, 'planning'>> & { currentHosts?: number; plannedGrowth?: number } = {},
 ): PlanSubnet {
   const [networkAddress = '', cidr = '0'] = cidrText.split('/');
-  const { currentHosts = 0, plannedGrowth = 25, ...rest } = fields;
+  const { currentHosts = 0, plannedGrowth = DEFAULT_PLANNED_GROWTH, ...rest } = fields;
   const ipVersion = networkAddress.includes(':') ? 'IPv6' : 'IPv4';
   const stored = {
     ipVersion,

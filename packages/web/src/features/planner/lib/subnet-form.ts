@@ -1,5 +1,5 @@
 import type { PlanSettings, PlanSubnet } from '@ipam/core/api/plan';
-import { planSubnetSchema } from '@ipam/core/schemas/plan-schemas';
+import { DEFAULT_PLANNED_GROWTH, planSubnetSchema } from '@ipam/core/schemas/plan-schemas';
 import type { PlanSubnetBody, PlanSubnetPatch } from '../api/plan-subnets.js';
 
 /** The subnet editor as typed (PL-57): numbers stay '' until entered, the VLAN is flat. */
@@ -36,7 +36,7 @@ export function newSubnetValues(settings: PlanSettings, parent: PlanSubnet | nul
     vlanDescription: '',
     reservedAddresses: [],
     currentHosts: 0,
-    plannedGrowth: 25,
+    plannedGrowth: DEFAULT_PLANNED_GROWTH,
     notes: '',
   };
 }
@@ -96,7 +96,7 @@ export function subnetBody(values: SubnetFormValues): PlanSubnetBody {
     })),
     planning: {
       currentHosts: requiredNumber(values.currentHosts),
-      plannedGrowth: numberOf(values.plannedGrowth) ?? 25,
+      plannedGrowth: numberOf(values.plannedGrowth) ?? DEFAULT_PLANNED_GROWTH,
       notes: values.notes.trim(),
     },
   };

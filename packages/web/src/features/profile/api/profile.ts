@@ -1,15 +1,14 @@
-import { endedSessionsResponse, meResponse, sessionResponse } from '@ipam/core/api/account';
-import { listOf } from '@ipam/core/api/common';
+import { authRoutes } from '@ipam/core/api/routes/auth';
 import type { ChangePasswordInput, ProfileInput } from '@ipam/core/schemas/password-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, noContent } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** The signed-in user's live sessions. */
 export function useSessions() {
   return useQuery({
     queryKey: queryKeys.sessions,
-    queryFn: async () => (await api.get('/api/auth/sessions', listOf(sessionResponse))).items,
+    queryFn: async () => (await call(authRoutes.sessions)).items,
   });
 }
 
@@ -17,7 +16,7 @@ export function useSessions() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => api.post('/api/auth/password', input, noContent),
+    mutationFn: (input: ChangePasswordInput) => call(authRoutes.changePassword, { body: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
@@ -26,7 +25,7 @@ export function useChangePassword() {
 export function useLogOutOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.deleteWithAnswer('/api/auth/sessions/others', endedSessionsResponse),
+    mutationFn: () => call(authRoutes.endOtherSessions),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
   });
 }
@@ -35,7 +34,7 @@ export function useLogOutOtherSessions() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.put('/api/auth/profile', input, meResponse),
+    mutationFn: (input: ProfileInput) => call(authRoutes.updateProfile, { body: input }),
     onSuccess: (me) => queryClient.setQueryData(queryKeys.me, me),
   });
 }

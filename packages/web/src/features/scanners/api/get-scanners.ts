@@ -1,10 +1,7 @@
-import { listOf } from '@ipam/core/api/common';
-import { scannerResponse } from '@ipam/core/api/scanner';
+import { scannerRoutes } from '@ipam/core/api/routes/scanners';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const scannerList = listOf(scannerResponse);
 
 /** An agent calling in changes its last-seen time without a live event: the list is re-read this often. */
 const lastSeenRefreshMs = 30_000;
@@ -13,7 +10,7 @@ const lastSeenRefreshMs = 30_000;
 export function useScanners(accountId: string) {
   return useQuery({
     queryKey: queryKeys.scanners(accountId),
-    queryFn: async () => (await api.get(`/api/accounts/${accountId}/scanners`, scannerList)).items,
+    queryFn: async () => (await call(scannerRoutes.list, { params: { accountId } })).items,
     refetchInterval: lastSeenRefreshMs,
   });
 }

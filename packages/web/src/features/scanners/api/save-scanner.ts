@@ -1,13 +1,8 @@
-import { scannerResponse, scannerWithKeyResponse } from '@ipam/core/api/scanner';
+import { scannerRoutes } from '@ipam/core/api/routes/scanners';
 import type { ScannerCreateInput, ScannerUpdateInput } from '@ipam/core/schemas/scanner-schemas';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
-
-function scannersPath(accountId: string, scannerId?: string): string {
-  const base = `/api/accounts/${accountId}/scanners`;
-  return scannerId === undefined ? base : `${base}/${encodeURIComponent(scannerId)}`;
-}
 
 /** Every scanner change refreshes the list (the live event does it for the other members). */
 function useScannerMutation<Variables, Result>(
@@ -24,32 +19,34 @@ function useScannerMutation<Variables, Result>(
 /** Registers a scanner; the answer carries its key, the only time the key is ever sent. */
 export function useCreateScanner(accountId: string) {
   return useScannerMutation(accountId, (input: ScannerCreateInput) =>
-    api.post(scannersPath(accountId), input, scannerWithKeyResponse),
+    call(scannerRoutes.create, { params: { accountId }, body: input }),
   );
 }
 
 /** Changes a scanner's name, description, subnets or Block Scanning. */
 export function useUpdateScanner(accountId: string) {
   return useScannerMutation(accountId, ({ id, fields }: { id: string; fields: ScannerUpdateInput }) =>
-    api.patch(scannersPath(accountId, id), fields, scannerResponse),
+    call(scannerRoutes.update, { params: { accountId, scannerId: id }, body: fields }),
   );
 }
 
 /** Deletes a scanner; its key stops working. */
 export function useDeleteScanner(accountId: string) {
-  return useScannerMutation(accountId, (id: string) => api.delete(scannersPath(accountId, id)));
+  return useScannerMutation(accountId, (id: string) =>
+    call(scannerRoutes.remove, { params: { accountId, scannerId: id } }),
+  );
 }
 
 /** Makes a new key for the scanner and answers it once; the old key stops working at once. */
 export function useRegenerateScannerKey(accountId: string) {
   return useScannerMutation(accountId, (id: string) =>
-    api.action(`${scannersPath(accountId, id)}/key`, scannerWithKeyResponse),
+    call(scannerRoutes.regenerateKey, { params: { accountId, scannerId: id } }),
   );
 }
 
 /** Drops the ids of deleted subnets ("(Removed)") from the scanner's list. */
 export function useRemoveMissingSubnets(accountId: string) {
   return useScannerMutation(accountId, (id: string) =>
-    api.action(`${scannersPath(accountId, id)}/remove-missing-subnets`, scannerResponse),
+    call(scannerRoutes.removeMissingSubnets, { params: { accountId, scannerId: id } }),
   );
 }

@@ -1,11 +1,12 @@
-import { type SearchResult, searchResponse } from '@ipam/core/api/search';
+import { searchRoutes } from '@ipam/core/api/routes/search';
+import type { SearchResult } from '@ipam/core/api/search';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
 /** Searches every subnet of the account for a text. */
 export function searchAccount(accountId: string, q: string): Promise<SearchResult> {
-  return api.get(`/api/accounts/${accountId}/search?${new URLSearchParams({ q })}`, searchResponse);
+  return call(searchRoutes.search, { params: { accountId }, query: { q } });
 }
 
 /** The search's results; nothing is asked for an empty text. */

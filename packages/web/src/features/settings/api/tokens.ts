@@ -1,18 +1,15 @@
-import { listOf } from '@ipam/core/api/common';
-import { tokenResponse, tokenWithSecretResponse } from '@ipam/core/api/token';
+import { tokenRoutes } from '@ipam/core/api/routes/tokens';
 import type { TokenCreateInput } from '@ipam/core/schemas/token-schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-
-const tokenList = listOf(tokenResponse);
 
 /** The account's API tokens that are not revoked (every member sees them all). */
 export function useTokens(accountId: string) {
   return useQuery({
     queryKey: queryKeys.tokens(accountId),
-    queryFn: async () => (await api.get(`/api/accounts/${accountId}/tokens`, tokenList)).items,
+    queryFn: async () => (await call(tokenRoutes.list, { params: { accountId } })).items,
   });
 }
 
@@ -20,8 +17,7 @@ export function useTokens(accountId: string) {
 export function useCreateToken(accountId: string) {
   const refresh = useChangeRefresh(accountId);
   return useMutation({
-    mutationFn: (input: TokenCreateInput) =>
-      api.post(`/api/accounts/${accountId}/tokens`, input, tokenWithSecretResponse),
+    mutationFn: (input: TokenCreateInput) => call(tokenRoutes.create, { params: { accountId }, body: input }),
     onSuccess: () => refresh(['token']),
   });
 }
@@ -30,7 +26,7 @@ export function useCreateToken(accountId: string) {
 export function useRevokeToken(accountId: string) {
   const refresh = useChangeRefresh(accountId);
   return useMutation({
-    mutationFn: (tokenId: string) => api.delete(`/api/accounts/${accountId}/tokens/${tokenId}`),
+    mutationFn: (tokenId: string) => call(tokenRoutes.revoke, { params: { accountId, tokenId } }),
     onSettled: (_done, error) => refresh(['token'], { error }),
   });
 }

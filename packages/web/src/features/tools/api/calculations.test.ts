@@ -1,8 +1,10 @@
 import type { SavedIPv4, SavedIPv6 } from '@ipam/core/api/calculation';
+import { successOf } from '@ipam/core/api/route-table';
+import { calculationRoutes } from '@ipam/core/api/routes/calculations';
 import { calculateIPv4 } from '@ipam/core/calculator-ipv4';
 import { calculateIPv6 } from '@ipam/core/calculator-ipv6';
 import { describe, expect, it } from 'vitest';
-import { ipv4CalculationsApi, ipv6CalculationsApi } from './calculations.js';
+import { fromSavedIPv4, fromSavedIPv6 } from './calculations.js';
 
 function ipv4(address: string, mask: string) {
   const outcome = calculateIPv4(address, mask);
@@ -43,7 +45,7 @@ const savedIPv6: SavedIPv6 = {
 
 describe('saved calculations', () => {
   it('read an IPv4 answer as the mask as typed plus the result', () => {
-    expect(ipv4CalculationsApi.saved.parse(savedIPv4)).toEqual({
+    expect(fromSavedIPv4(savedIPv4)).toEqual({
       id: '12',
       ipAddress: '192.168.1.77',
       mask: '255.255.255.0',
@@ -54,7 +56,7 @@ describe('saved calculations', () => {
   });
 
   it('read an IPv6 answer with the prefix length as typed as its mask', () => {
-    const saved = ipv6CalculationsApi.saved.parse(savedIPv6);
+    const saved = fromSavedIPv6(savedIPv6);
     expect([saved.mask, saved.result.lastAddress, saved.createdByEmail]).toEqual([
       '/64',
       '2001:db8::ffff:ffff:ffff:ffff',
@@ -62,8 +64,10 @@ describe('saved calculations', () => {
     ]);
   });
 
-  it("refuse an answer that is not core's shape (a numeric id, the other calculator's type)", () => {
-    expect(() => ipv4CalculationsApi.saved.parse({ ...savedIPv4, id: 12 })).toThrow();
-    expect(() => ipv4CalculationsApi.saved.parse({ ...savedIPv4, type: 'ipv6' })).toThrow();
+  it("are read by the save route's answer schema, which refuses another shape (a numeric id, the other calculator's type)", () => {
+    const answer = successOf(calculationRoutes.saveIPv4).schema;
+    expect(answer.parse(savedIPv4)).toEqual(savedIPv4);
+    expect(() => answer.parse({ ...savedIPv4, id: 12 })).toThrow();
+    expect(() => answer.parse({ ...savedIPv4, type: 'ipv6' })).toThrow();
   });
 });

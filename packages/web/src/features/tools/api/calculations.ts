@@ -1,8 +1,7 @@
-import { type SavedIPv4, savedIPv4Response, savedIPv6Response } from '@ipam/core/api/calculation';
-import { listOf } from '@ipam/core/api/common';
+import type { SavedIPv4, SavedIPv6 } from '@ipam/core/api/calculation';
+import { calculationRoutes } from '@ipam/core/api/routes/calculations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { api } from '../../../lib/api-client.js';
+import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import type { CalculatorKind } from '../lib/calculation-export.js';
@@ -27,33 +26,40 @@ function toSavedCalculation<Result>(
   return { id, ipAddress, mask, result: calculationResult, createdAt, createdByEmail };
 }
 
-/** `GET|POST /api/accounts/:a/calculations/ipv4` items: core's shape, the spec's subnetMask as `mask`. */
-const savedIPv4 = savedIPv4Response.transform((saved) => toSavedCalculation(saved, saved.subnetMask));
+/** An IPv4 answer as the screen uses it: the spec's subnetMask as `mask`. */
+export const fromSavedIPv4 = (saved: SavedIPv4) => toSavedCalculation(saved, saved.subnetMask);
 
-/** `GET|POST /api/accounts/:a/calculations/ipv6` items: core's shape, the prefix length as typed as `mask`. */
-const savedIPv6 = savedIPv6Response.transform((saved) => toSavedCalculation(saved, saved.prefixLength));
+/** An IPv6 answer as the screen uses it: the prefix length as typed as `mask`. */
+export const fromSavedIPv6 = (saved: SavedIPv6) => toSavedCalculation(saved, saved.prefixLength);
 
 /** How one calculator talks to the API. */
 export interface CalculationsApi<Result> {
   kind: CalculatorKind;
-  saved: z.ZodType<SavedCalculation<Result>>;
-  /** The POST body: the inputs exactly as typed; the server computes the result. */
-  body: (ipAddress: string, mask: string) => Record<string, string>;
+  /** The account's saved calculations of this calculator, newest first. */
+  list: (accountId: string) => Promise<SavedCalculation<Result>[]>;
+  /** Saves the inputs exactly as typed; the server computes the result. */
+  save: (accountId: string, ipAddress: string, mask: string) => Promise<SavedCalculation<Result>>;
 }
 
 export const ipv4CalculationsApi: CalculationsApi<IPv4Result> = {
   kind: 'ipv4',
-  saved: savedIPv4,
-  body: (ipAddress, subnetMask) => ({ ipAddress, subnetMask }),
+  list: async (accountId) =>
+    (await call(calculationRoutes.listIPv4, { params: { accountId } })).items.map(fromSavedIPv4),
+  save: async (accountId, ipAddress, subnetMask) =>
+    fromSavedIPv4(
+      await call(calculationRoutes.saveIPv4, { params: { accountId }, body: { ipAddress, subnetMask } }),
+    ),
 };
 
 export const ipv6CalculationsApi: CalculationsApi<IPv6Result> = {
   kind: 'ipv6',
-  saved: savedIPv6,
-  body: (ipAddress, prefixLength) => ({ ipAddress, prefixLength }),
+  list: async (accountId) =>
+    (await call(calculationRoutes.listIPv6, { params: { accountId } })).items.map(fromSavedIPv6),
+  save: async (accountId, ipAddress, prefixLength) =>
+    fromSavedIPv6(
+      await call(calculationRoutes.saveIPv6, { params: { accountId }, body: { ipAddress, prefixLength } }),
+    ),
 };
-
-const path = (accountId: string, kind: CalculatorKind) => `/api/accounts/${accountId}/calculations/${kind}`;
 
 /** The account's saved calculations of one calculator, newest first. */
 export function useSavedCalculations<Result>(
@@ -62,8 +68,7 @@ export function useSavedCalculations<Result>(
 ) {
   return useQuery({
     queryKey: queryKeys.calculations(accountId ?? '', calculations.kind),
-    queryFn: async () =>
-      (await api.get(path(accountId ?? '', calculations.kind), listOf(calculations.saved))).items,
+    queryFn: () => calculations.list(accountId ?? ''),
     enabled: accountId !== undefined,
   });
 }
@@ -78,11 +83,7 @@ export function useSaveCalculation<Result>(
   const key = queryKeys.calculations(accountId ?? '', calculations.kind);
   return useMutation({
     mutationFn: (input: { ipAddress: string; mask: string }) =>
-      api.post(
-        path(accountId ?? '', calculations.kind),
-        calculations.body(input.ipAddress, input.mask),
-        calculations.saved,
-      ),
+      calculations.save(accountId ?? '', input.ipAddress, input.mask),
     onSuccess: (saved) => {
       queryClient.setQueryData<SavedCalculation<Result>[]>(key, (list) => [
         saved,
@@ -99,7 +100,8 @@ export function useDeleteCalculation(accountId: string | undefined, kind: Calcul
   const refresh = useChangeRefresh(accountId ?? '');
   const key = queryKeys.calculations(accountId ?? '', kind);
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/accounts/${accountId ?? ''}/calculations/${id}`),
+    mutationFn: (calculationId: string) =>
+      call(calculationRoutes.remove, { params: { accountId: accountId ?? '', calculationId } }),
     onSuccess: (_nothing, id) =>
       queryClient.setQueryData<{ id: string }[]>(key, (list) => list?.filter((item) => item.id !== id)),
     onSettled: (_nothing, error) => refresh(['calculation'], { error }),

@@ -1,10 +1,6 @@
 import { z } from 'zod';
-import { messages } from '@ipam/core/messages';
-import {
-  ipv4SubnetCreateSchema,
-  ipv6SubnetCreateSchema,
-  subnetUpdateSchema,
-} from '@ipam/core/schemas/subnet-schemas';
+import { messages } from '../messages.js';
+import { ipv4SubnetCreateSchema, ipv6SubnetCreateSchema, subnetUpdateSchema } from './subnet-schemas.js';
 
 /**
  * Which create schema a body is meant for: `prefixLength` means IPv6, `bits` IPv4; with neither

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { addressListQuery } from '../../schemas/address-list-schemas.js';
+import { addressUpdateSchema } from '../../schemas/address-schemas.js';
+import { nextFreeBody } from '../../schemas/next-free-schemas.js';
+import { errorResponse, noBody } from '../common.js';
+import { addressPageResponse, addressResponse } from '../ipam.js';
+import { nextFreeResponse } from '../next-free.js';
+import { writeErrors } from '../route-errors.js';
+import { subnetParams } from '../route-params.js';
+import { defineRoute } from '../route-table.js';
+
+const tags = ['addresses'];
+const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
+
+/** A subnet's addresses: the sparse list (every host address, written or not), edit, Clear, next free. */
+export const addressRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses',
+    tags,
+    summary: "A page of the subnet's host addresses in numeric order (never-written ones are Available)",
+    params: subnetParams,
+    query: addressListQuery,
+    responses: { 200: addressPageResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  set: defineRoute({
+    method: 'PUT',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses/:ip',
+    tags,
+    summary: 'Set the status, hostname, description and scanner permission of an address',
+    params: addressParams,
+    body: addressUpdateSchema,
+    responses: { 200: addressResponse, ...writeErrors },
+  }),
+  clear: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses/:ip/clear',
+    tags,
+    summary: 'Clear an address: Available, hostname and description emptied, scanner updates off',
+    params: addressParams,
+    body: noBody,
+    responses: { 200: addressResponse, ...writeErrors },
+  }),
+  assignNextFree: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses/next',
+    tags,
+    summary:
+      'Assign the lowest Available host address(es) (never written, or written as Available) and write ' +
+      'them in the same transaction; concurrent calls never get the same address. 409 when full',
+    params: subnetParams,
+    body: nextFreeBody,
+    responses: { 201: nextFreeResponse, 409: errorResponse, ...writeErrors },
+  }),
+};

@@ -1,0 +1,50 @@
+import type { ApiRoute } from '../route-table.js';
+import { accountRoutes } from './accounts.js';
+import { addressRoutes } from './addresses.js';
+import { approvalRoutes } from './approvals.js';
+import { auditRoutes } from './audit.js';
+import { authRoutes } from './auth.js';
+import { billingRoutes } from './billing.js';
+import { calculationRoutes } from './calculations.js';
+import { eventRoutes } from './events.js';
+import { groupRoutes } from './groups.js';
+import { inviteRoutes } from './invites.js';
+import { memberRoutes } from './members.js';
+import { planSubnetRoutes } from './plan-subnets.js';
+import { planRoutes } from './plans.js';
+import { scannerAgentRoutes } from './scanner-agent.js';
+import { scannerRoutes } from './scanners.js';
+import { searchRoutes } from './search.js';
+import { subnetRoutes } from './subnets.js';
+import { supportRoutes } from './support.js';
+import { systemRoutes } from './system.js';
+import { tableFileRoutes } from './table-files.js';
+import { tokenRoutes } from './tokens.js';
+
+/** Every route file of the table, by resource. */
+const routeFiles = [
+  systemRoutes,
+  authRoutes,
+  accountRoutes,
+  memberRoutes,
+  inviteRoutes,
+  supportRoutes,
+  eventRoutes,
+  calculationRoutes,
+  planRoutes,
+  planSubnetRoutes,
+  groupRoutes,
+  subnetRoutes,
+  approvalRoutes,
+  auditRoutes,
+  addressRoutes,
+  scannerRoutes,
+  scannerAgentRoutes,
+  billingRoutes,
+  searchRoutes,
+  tokenRoutes,
+  tableFileRoutes,
+];
+
+/** The route table: every HTTP route of the API. The server registers exactly these, no other. */
+export const allRoutes: readonly ApiRoute[] = routeFiles.flatMap((file) => Object.values(file));

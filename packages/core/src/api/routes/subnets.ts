@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { subnetCreateBody, subnetUpdateBody } from '../../schemas/subnet-bodies.js';
+import { errorResponse, listOf, noBody } from '../common.js';
+import { subnetResponse } from '../ipam.js';
+import { readErrors } from '../route-errors.js';
+import { accountParams, subnetParams } from '../route-params.js';
+import { defineRoute } from '../route-table.js';
+
+const tags = ['subnets'];
+
+/** Subnets: list by name, create (tier, limit and overlap rules), read, edit, delete, Scan Now. */
+export const subnetRoutes = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/accounts/:accountId/subnets',
+    tags,
+    summary: 'Subnets, ordered by name',
+    params: accountParams,
+    responses: { 200: listOf(subnetResponse), ...readErrors },
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets',
+    tags,
+    summary:
+      'Create an IPv4 (networkIP + bits) or IPv6 (networkIP + prefixLength) subnet; 403 for the tier or ' +
+      'the subnet limit, 409 when it overlaps another subnet',
+    params: accountParams,
+    body: subnetCreateBody,
+    responses: {
+      201: subnetResponse,
+      400: errorResponse,
+      403: errorResponse,
+      409: errorResponse,
+      ...readErrors,
+    },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/accounts/:accountId/subnets/:subnetId',
+    tags,
+    summary: 'One subnet',
+    params: subnetParams,
+    responses: { 200: subnetResponse, ...readErrors },
+  }),
+  update: defineRoute({
+    method: 'PATCH',
+    path: '/api/accounts/:accountId/subnets/:subnetId',
+    tags,
+    summary: 'Edit name, VLAN, description, group and scanning (network and prefix are fixed)',
+    params: subnetParams,
+    body: subnetUpdateBody,
+    responses: { 200: subnetResponse, 400: errorResponse, ...readErrors },
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/api/accounts/:accountId/subnets/:subnetId',
+    tags,
+    summary: 'Delete a subnet with all its addresses and approvals',
+    params: subnetParams,
+    body: noBody,
+    responses: { 204: z.void(), ...readErrors },
+  }),
+  scan: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets/:subnetId/scan',
+    tags,
+    summary: 'Scan Now: sets scanNow (approval or auto scanning only; 409 when scanning is none)',
+    params: subnetParams,
+    body: noBody,
+    responses: { 200: subnetResponse, 409: errorResponse, ...readErrors },
+  }),
+};

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { appConfigResponse, healthResponse } from '../common.js';
+import { defineRoute } from '../route-table.js';
+
+const tags = ['system'];
+
+/** Health, the public configuration for the web app, and the OpenAPI document itself. */
+export const systemRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/api/health',
+    tags,
+    summary: 'Whether the server answers',
+    security: [],
+    responses: { 200: healthResponse },
+  }),
+  config: defineRoute({
+    method: 'GET',
+    path: '/api/config',
+    tags,
+    summary: 'Public settings the web app needs',
+    security: [],
+    responses: { 200: appConfigResponse },
+  }),
+  openApi: defineRoute({
+    method: 'GET',
+    path: '/api/openapi.json',
+    tags,
+    summary: 'This document (OpenAPI 3), generated from the route table',
+    security: [],
+    responses: { 200: z.unknown().describe('the OpenAPI document') },
+  }),
+};

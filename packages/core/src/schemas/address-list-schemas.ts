@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { ADDRESS_FILTERS } from '../address-listing.js';
+import { messages } from '../messages.js';
+import { MAX_SEARCH_LENGTH } from './common-fields.js';
+
+/** Page size bounds of the address list: the web app pages by the default, walks by the maximum. */
+export const MAX_ADDRESS_PAGE_LIMIT = 1000;
+export const DEFAULT_ADDRESS_PAGE_LIMIT = 100;
+
+const limitMessage = messages.pageLimitInvalid(MAX_ADDRESS_PAGE_LIMIT);
+
+/** `GET …/subnets/:id/addresses`: `filter=` (empty) means no filter, like leaving it out. */
+export const addressListQuery = z.strictObject({
+  filter: z
+    .enum([...ADDRESS_FILTERS, ''], { error: messages.addressFilterInvalid })
+    .optional()
+    .describe('in-use: status In Use; available: status Available (never-written addresses included)'),
+  q: z
+    .string()
+    .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))
+    .optional()
+    .describe('case-insensitive text in the address, status, hostname or description'),
+  cursor: z
+    .string()
+    .max(100, messages.invalidCursor)
+    .optional()
+    .describe('nextCursor of the previous page: the page starts after this address'),
+  limit: z.coerce
+    .number({ error: limitMessage })
+    .int(limitMessage)
+    .min(1, limitMessage)
+    .max(MAX_ADDRESS_PAGE_LIMIT, limitMessage)
+    .default(DEFAULT_ADDRESS_PAGE_LIMIT),
+});

@@ -1,0 +1,92 @@
+import type { ApiRoute, PartSchema, ResponseSchemas } from '@ipam/core/api/route-table';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifySchema,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The Fastify schema of a table route: its zod schemas, which type the handler's request and reply. */
+export interface RouteSchema<
+  Params extends PartSchema,
+  Query extends PartSchema,
+  Body extends PartSchema,
+  Responses extends ResponseSchemas,
+> extends FastifySchema {
+  params: Params;
+  querystring: Query;
+  body: Body;
+  response: Responses;
+}
+
+/** A handler of a table route: request and reply typed by the route's schemas. */
+export type RouteHandler<
+  Params extends PartSchema,
+  Query extends PartSchema,
+  Body extends PartSchema,
+  Responses extends ResponseSchemas,
+> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  RouteSchema<Params, Query, Body, Responses>,
+  ZodTypeProvider,
+  FastifyBaseLogger
+>;
+
+/** What a route module adds to the table's definition: server-only flags, HEAD handling. */
+export interface RegisterOptions {
+  /** Route flags read by the app's hooks (isFileUpload, isExemptFromWriteGuard, …), passed as they are. */
+  config?: FastifyContextConfig;
+  /** Whether Fastify answers HEAD too (its default: yes). */
+  exposeHeadRoute?: boolean;
+}
+
+/**
+ * Registers a route of core's route table: its method, path, zod schemas (validation, the response
+ * serialiser, OpenAPI) and documentation come from the table; the module gives the handler. The app's
+ * route-table guard refuses an /api route registered any other way.
+ */
+export function registerRoute<
+  Params extends PartSchema,
+  Query extends PartSchema,
+  Body extends PartSchema,
+  Responses extends ResponseSchemas,
+>(
+  app: FastifyInstance,
+  route: ApiRoute<Params, Query, Body, Responses>,
+  handler: RouteHandler<Params, Query, Body, Responses>,
+  options: RegisterOptions = {},
+): void {
+  const schema: RouteSchema<Params, Query, Body, Responses> = {
+    params: route.params,
+    querystring: route.query,
+    body: route.body,
+    response: route.responses,
+    tags: route.tags,
+    summary: route.summary,
+    description: route.description,
+    security: route.security,
+    consumes: route.consumes,
+    produces: route.produces,
+  };
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .route<RouteGenericInterface, ContextConfigDefault, RouteSchema<Params, Query, Body, Responses>>({
+      method: route.method,
+      url: route.path,
+      schema,
+      config: { ...options.config, apiRoute: route },
+      exposeHeadRoute: options.exposeHeadRoute,
+      handler,
+    });
+}
