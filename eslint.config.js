@@ -13,6 +13,12 @@ const webFeatures = readdirSync(`${root}/packages/web/src/features`, { withFileT
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Server folders that are wiring and infrastructure; every other folder under server/src is a domain.
+const serverInfrastructure = ['http', 'db', 'errors', 'config', 'logging', 'limits'];
+const serverDomains = readdirSync(`${root}/packages/server/src`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !serverInfrastructure.includes(entry.name))
+  .map((entry) => `./packages/server/src/${entry.name}`);
+
 /** The import directions of STYLE.md rule 1, as bulletproof-react enforces them. */
 const importZones = [
   ...webFeatures.map((feature) => ({
@@ -35,6 +41,12 @@ const importZones = [
     target: './packages/server/src/http',
     from: ['./packages/server/src/*/*-routes.ts'],
     message: 'http/ is wiring only: the composition root (src/app.ts) registers the route modules.',
+  },
+  {
+    target: './packages/server/src/http/!(*.test).ts',
+    from: [...serverDomains, './packages/server/src/app-deps.ts'],
+    message:
+      'http/ imports no domain folder: domains import http, not the other way (guards that resolve callers live in auth/).',
   },
   {
     target: './packages/core',

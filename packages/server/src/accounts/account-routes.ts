@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { accountRoutes } from '@ipam/core/api/routes/accounts';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAccount, requireAuth } from '../http/request-context.js';
+import { requireAccount, requireAuth } from '../auth/request-context.js';
 import { listAccountsOfUser } from './account-repository.js';
 import { countSubnetsAndGroups } from './account-stats-repository.js';
 import { toAccountView } from './account-view.js';

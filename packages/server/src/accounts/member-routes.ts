@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { memberRoutes } from '@ipam/core/api/routes/members';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { listMembers } from './account-repository.js';
 import { removeMember } from './remove-member.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { addressRoutes } from '@ipam/core/api/routes/addresses';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { readAddressPage } from './address-page.js';
 import { clearAddress, setAddress } from './address-writes.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { approvalRoutes } from '@ipam/core/api/routes/approvals';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf } from '../http/request-context.js';
+import { changeContextOf } from '../auth/request-context.js';
 import {
   approvalsOf,
   confirmAllApprovals,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from '@ipam/core/api/routes/audit';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAccount } from '../http/request-context.js';
+import { requireAccount } from '../auth/request-context.js';
 import { auditPage } from './audit-log.js';
 
 /**

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { billingRoutes } from '@ipam/core/api/routes/billing';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
 import { applyBillingEvent } from './apply-billing-event.js';
 import { WebhookSignatureError, type CheckoutProvider } from './checkout-provider.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { calculationRoutes } from '@ipam/core/api/routes/calculations';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { listCalculations } from './calculation-repository.js';
 import { toSavedIPv4, toSavedIPv6 } from './calculation-view.js';
 import { removeCalculation } from './remove-calculation.js';

@@ -14,7 +14,7 @@ import { updateTierAndLimits } from '../accounts/account-repository.js';
 import { messages } from '@ipam/core/messages';
 import { sessionIdOf } from '../auth/sessions.js';
 import { nowIso } from '../db/db-values.js';
-import { sessionCookie } from '../http/cookies.js';
+import { sessionCookie } from '../auth/session-cookies.js';
 import { createLocalEventBus } from './event-hub.js';
 import { accessKey, allowedStreamSessions } from './stream-access-repository.js';
 import { MAX_STREAMS_PER_USER } from '@ipam/core/limits';

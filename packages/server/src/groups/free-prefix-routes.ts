@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { groupRoutes } from '@ipam/core/api/routes/groups';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAccount } from '../http/request-context.js';
+import { requireAccount } from '../auth/request-context.js';
 import { freePrefixesOf } from './free-prefixes.js';
 
 /** `GET /api/accounts/:a/groups/:id/free-prefixes`: where a new subnet of a given length fits. */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { groupRoutes } from '@ipam/core/api/routes/groups';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { listGroups } from './group-repository.js';
 import { createGroup, deleteGroup, editGroup } from './groups.js';
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { inviteRoutes } from '@ipam/core/api/routes/invites';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { createInvite } from './create-invite.js';
 import { linkBase } from './invite-mailer.js';
 import { reissueInviteLink } from './invite-link.js';

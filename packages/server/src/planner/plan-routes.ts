@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { planRoutes } from '@ipam/core/api/routes/plans';
 import { contentDisposition } from '@ipam/core/file-names';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { exportPlan } from './plan-export-files.js';
 import { listPlanSummaries, readFullPlan, readPlanHistory, validateStoredPlan } from './plan-reads.js';
 import { planView } from './plan-view.js';

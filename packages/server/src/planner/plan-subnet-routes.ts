@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { planSubnetRoutes } from '@ipam/core/api/routes/plan-subnets';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf } from '../http/request-context.js';
+import { changeContextOf } from '../auth/request-context.js';
 import { applyPlan } from './apply-plan.js';
 import { addPlanSubnet, deletePlanSubnet, updatePlanSubnet } from './plan-subnets.js';
 import { splitPlanSubnet } from './split-plan-subnet.js';

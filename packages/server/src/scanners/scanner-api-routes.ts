@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { scannerAgentRoutes } from '@ipam/core/api/routes/scanner-agent';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
 import { dueJobs } from './scan-jobs.js';
 import { applyScanResults } from './scan-results.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { searchRoutes } from '@ipam/core/api/routes/search';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAccount } from '../http/request-context.js';
+import { requireAccount } from '../auth/request-context.js';
 import { searchAccount } from './search.js';
 
 /** Search across every subnet of the account ("where is web01?"). */

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { subnetRoutes } from '@ipam/core/api/routes/subnets';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../http/request-context.js';
+import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { listSubnets } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
 import { createSubnet, deleteSubnet, editSubnet, requestScan, requireSubnet } from './subnets.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { supportRoutes } from '@ipam/core/api/routes/support';
-import type { AppDeps } from '../http/app-deps.js';
-import { accountCookie } from '../http/cookies.js';
+import type { AppDeps } from '../app-deps.js';
+import { accountCookie } from '../auth/session-cookies.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAuth } from '../http/request-context.js';
+import { requireAuth } from '../auth/request-context.js';
 import { sendSupportMessage } from './send-support-message.js';
 
 /** The built-in support and feedback form (used when no external form URL is configured). */

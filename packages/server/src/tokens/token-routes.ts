@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { tokenRoutes } from '@ipam/core/api/routes/tokens';
-import type { AppDeps } from '../http/app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf } from '../http/request-context.js';
+import { changeContextOf } from '../auth/request-context.js';
 import { createToken, revokeAccountToken, tokensOf } from './tokens.js';
 
 /** Settings ▸ API Tokens: list, create (secret answered once), revoke. Sessions only: tokens cannot mint tokens. */

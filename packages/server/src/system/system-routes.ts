@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { systemRoutes } from '@ipam/core/api/routes/system';
-import type { AppDeps } from './app-deps.js';
-import { registerRoute } from './register-route.js';
+import type { AppDeps } from '../app-deps.js';
+import { registerRoute } from '../http/register-route.js';
 
 /** Health, public configuration for the web app, and the OpenAPI document. */
 export function registerSystemRoutes(app: FastifyInstance, { config }: AppDeps): void {

@@ -3,7 +3,7 @@ import { messages } from '@ipam/core/messages';
 import type { AccountRecord } from '../accounts/account-repository.js';
 import type { UserChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
-import type { AppDeps } from './app-deps.js';
+import type { AppDeps } from '../app-deps.js';
 
 /** A signed-in caller: the user and the session token that proved it. */
 export interface RequestAuth {

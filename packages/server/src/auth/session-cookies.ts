@@ -1,7 +1,7 @@
 // Brings in @fastify/cookie's request/reply typings for this file.
 import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
-import { sessionIdleMs } from '../auth/sessions.js';
+import { sessionIdleMs } from './sessions.js';
 
 /** Name of the HttpOnly session cookie. */
 export const sessionCookie = 'ipam_session';

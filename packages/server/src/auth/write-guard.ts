@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { DomainError } from '../errors/domain-error.js';
 import { apiTokenTextOf } from '../tokens/token-auth.js';
-import { isApiRoute } from './api-route.js';
+import { isApiRoute } from '../http/api-route.js';
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

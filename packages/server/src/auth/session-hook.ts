@@ -2,12 +2,12 @@
 import type {} from '@fastify/cookie';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
-import { resolveSession } from '../auth/sessions.js';
+import { resolveSession } from './sessions.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { apiTokenTextOf } from '../tokens/token-auth.js';
-import { isApiRoute } from './api-route.js';
-import { sessionCookie } from './cookies.js';
+import { isApiRoute } from '../http/api-route.js';
+import { sessionCookie } from './session-cookies.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { findAccountOfMember, type AccountRecord } from '../accounts/account-repository.js';
-import { resolveSessionInAccount } from '../auth/sessions.js';
+import { resolveSessionInAccount } from './sessions.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { apiTokenTextOf, checkTokenAccess, resolveApiToken } from '../tokens/token-auth.js';

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sessionIdleMs, sessionIdOf } from '../auth/sessions.js';
+import { sessionIdleMs, sessionIdOf } from './sessions.js';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, useTestApp, type TestApp } from '../../test/factories.js';
 
