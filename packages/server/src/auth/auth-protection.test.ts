@@ -113,7 +113,7 @@ for (const dialect of DIALECTS) {
   });
 
   describeOn(dialect)(`cookies behind https (${dialect})`, () => {
-    const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com' });
+    const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com', BILLING: 'test' });
 
     it('marks the session cookie Secure and accepts writes from the public origin', async () => {
       const client = t.current.client({ origin: 'https://ipam.example.com' });
