@@ -1,38 +1,17 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
-import { useTestApp } from '../../test/factories.js';
+import { logCollector, useTestApp } from '../../test/factories.js';
 import { accountSession } from '../../test/ipam-factories.js';
-import {
-  signedEvent,
-  startStripeLoopback,
-  stripeTestEnv,
-  type StripeLoopback,
-} from '../../test/stripe-loopback.js';
+import { signedEvent, stripeTestEnv, useStripeLoopback } from '../../test/stripe-loopback.js';
 import { setProviderPriceId } from './product-repository.js';
 
 describeEachDialect('billing webhook: correctly signed but malformed events (issue 36)', (dialect) => {
-  let logged = '';
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logged += chunk.toString();
-      done();
-    },
-  });
-  const target = { host: '127.0.0.1', port: 0, protocol: 'http' as const };
-  let stripe: StripeLoopback;
-  beforeAll(async () => {
-    stripe = await startStripeLoopback();
-    target.port = stripe.target.port;
-  });
-  afterAll(async () => stripe.close());
+  const logs = logCollector();
+  const stripe = useStripeLoopback();
   const t = useTestApp(
     dialect,
     { ...stripeTestEnv, LOG_LEVEL: 'info', LOG_FORMAT: 'json' },
-    {
-      logStream,
-      stripeApi: target,
-    },
+    { logStream: logs.stream, stripeApi: stripe.target },
   );
 
   async function deliver(event: { payload: string; signature: string }) {
@@ -73,7 +52,7 @@ describeEachDialect('billing webhook: correctly signed but malformed events (iss
       });
     }
     for (const id of ['evt_bad_items', 'evt_bad_meta', 'evt_no_object']) {
-      expect(logged).toMatch(new RegExp(`"eventId":"${id}".*malformed event refused`));
+      expect(logs.text()).toMatch(new RegExp(`"eventId":"${id}".*malformed event refused`));
     }
     expect((await owner.call('GET', '')).body.tier).toBe(0);
     const good = signedEvent('evt_bad_meta', 'checkout.session.completed', {
