@@ -59,8 +59,8 @@ export async function mailResetLink(
 /**
  * Sets a new password with a reset token: the token is used up (and every other reset link of the
  * user voided), every session of the user ends and every API token they made is revoked, in one
- * transaction. A used, expired or unknown
- * token is `reset_link_invalid`; a weak password is refused before the token is spent.
+ * transaction. A used, expired or unknown token is `reset_link_invalid`; a weak password is refused
+ * before the token is spent.
  */
 export async function confirmPasswordReset(db: Db, input: PasswordResetConfirmInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);

@@ -12,8 +12,8 @@ import { MalformedEventError, WebhookSignatureError, type CheckoutProvider } fro
  * POST /api/billing/webhook (BL-10, BL-34): Stripe's events, read as the raw body (the signature is
  * over its exact bytes) and verified with STRIPE_WEBHOOK_SECRET; a bad signature is a 400 and
  * changes nothing, and so is a signed event that lacks what its type must carry (logged with its id).
- * Registered in its own scope, whose JSON parser keeps the bytes; it skips the
- * Origin/JSON write guard (its signature is its proof). Without Stripe there is no webhook (404).
+ * Registered in its own scope, whose JSON parser keeps the bytes; it skips the Origin/JSON write
+ * guard (its signature is its proof). Without Stripe there is no webhook (404).
  */
 export async function registerBillingWebhook(
   root: FastifyInstance,

@@ -41,7 +41,10 @@ export interface CheckoutProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
   /** The customer portal's address for a customer (Stripe only). */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
-  /** Verifies a webhook's raw body against its signature and reads the event; throws WebhookSignatureError or MalformedEventError. */
+  /**
+   * Verifies a webhook's raw body against its signature and reads the event; throws
+   * WebhookSignatureError or MalformedEventError.
+   */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): BillingEvent;
 }
 

@@ -91,7 +91,7 @@ const envSchema = z.object({
 });
 
 /** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): a local try-out. */
-export function isLoopbackUrl(url: string): boolean {
+function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname.toLowerCase();
   return (
     host === 'localhost' ||
@@ -102,7 +102,7 @@ export function isLoopbackUrl(url: string): boolean {
 }
 
 /** The refusal to start a public server whose checkout would upgrade anyone for free (issue 36). */
-export const publicTestProviderProblem =
+const publicTestProviderProblem =
   'BILLING: PUBLIC_URL is not a loopback address and no payment provider is chosen; the built-in test ' +
   'provider would let anyone upgrade for free. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Stripe), ' +
   'BILLING=off (no online checkout; the operator sets plans) or BILLING=test (keep the test provider)';
