@@ -220,6 +220,7 @@ export const messages = {
   unknownBillingPrice: 'The subscription names a price that no product of this server has.',
   noBillingCustomer: 'This account has no subscription to manage.',
   webhookSignatureInvalid: 'The webhook signature is not valid.',
+  webhookEventMalformed: 'The webhook event lacks fields its type must carry.',
   /** The spec's benefits, shown for a product whose own list is empty (BL-3). */
   defaultBenefits: ['Unlimited groups', 'Priority support', 'Advanced features', 'On Prem Scanning'],
 

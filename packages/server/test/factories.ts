@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { signUp as signUpUser } from '../src/auth/sign-up.js';
@@ -35,6 +35,18 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT_PER_EMAIL: '1000000',
     ...env,
   });
+}
+
+/** Collects every log line the app writes (pass `stream` as the app's `logStream`). */
+export function logCollector(): { stream: Writable; text(): string } {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  return { stream, text: () => chunks.join('') };
 }
 
 /** A response as tests look at it. */

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import Stripe from 'stripe';
+import { afterAll, beforeAll } from 'vitest';
 
 /** A request the fake Stripe API received: its path and its form-encoded parameters. */
 export interface StripeCall {
@@ -74,6 +75,30 @@ export async function startStripeLoopback(): Promise<StripeLoopback> {
   state.target.port = typeof address === 'object' && address ? address.port : 0;
   state.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return state;
+}
+
+/**
+ * beforeAll/afterAll: the fake Stripe API for the enclosing describe block. `target` is filled in
+ * before the app starts (pass it as the app's `stripeApi`, and call this before useTestApp).
+ */
+export function useStripeLoopback(): {
+  target: StripeLoopback['target'];
+  readonly current: StripeLoopback;
+} {
+  const target: StripeLoopback['target'] = { host: '127.0.0.1', port: 0, protocol: 'http' };
+  let stripe: StripeLoopback | undefined;
+  beforeAll(async () => {
+    stripe = await startStripeLoopback();
+    target.port = stripe.target.port;
+  });
+  afterAll(async () => stripe?.close());
+  return {
+    target,
+    get current() {
+      if (!stripe) throw new Error('Stripe loopback not ready (use it inside a test)');
+      return stripe;
+    },
+  };
 }
 
 /** The webhook secret the tests configure, and a key that never leaves loopback. */

@@ -5,7 +5,10 @@ import { emailSchema, maxPasswordLength, newPasswordSchema } from './auth-schema
 /** Longest display name a user may choose. */
 export const maxDisplayNameLength = 100;
 
-/** `POST /api/auth/password`: the current password and a new one (the sign-up strength rule). */
+/**
+ * `POST /api/auth/password`: the current password and a new one (the sign-up strength rule). The
+ * user's API tokens are revoked with it unless `keepApiTokens` is true (issue 36).
+ */
 export const changePasswordSchema = z
   .object({
     currentPassword: z
@@ -13,6 +16,7 @@ export const changePasswordSchema = z
       .min(1, messages.passwordRequired)
       .max(maxPasswordLength, messages.currentPasswordWrong),
     newPassword: newPasswordSchema,
+    keepApiTokens: z.boolean().optional(),
   })
   .strict();
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,21 +1,8 @@
-import { Writable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { createTestDatabase, describeOn, DIALECTS } from '../../test/dialects.js';
-import { buildTestApp, goodPassword, uniqueEmail, useTestApp } from '../../test/factories.js';
+import { buildTestApp, goodPassword, logCollector, uniqueEmail, useTestApp } from '../../test/factories.js';
 import { loginDelayMs } from '../http/attempt-limiter.js';
 import { addCount, clearCount, readCounts } from '../limits/rate-counter-repository.js';
-
-/** Collects every log line the app writes. */
-function logCollector(): { stream: Writable; text(): string } {
-  const chunks: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk.toString('utf8'));
-      callback();
-    },
-  });
-  return { stream, text: () => chunks.join('') };
-}
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`login and sign-up limits (${dialect})`, () => {
@@ -113,7 +100,7 @@ for (const dialect of DIALECTS) {
   });
 
   describeOn(dialect)(`cookies behind https (${dialect})`, () => {
-    const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com' });
+    const t = useTestApp(dialect, { PUBLIC_URL: 'https://ipam.example.com', BILLING: 'test' });
 
     it('marks the session cookie Secure and accepts writes from the public origin', async () => {
       const client = t.current.client({ origin: 'https://ipam.example.com' });

@@ -4,6 +4,7 @@ import type { PasswordResetConfirmInput } from '@ipam/core/schemas/password-sche
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
+import { revokeTokensOfUser } from '../tokens/token-repository.js';
 import { findUserById, findUserWithHashByEmail, setPasswordHash } from '../users/user-repository.js';
 import { assertStrongPassword } from './change-password.js';
 import { hashPassword } from './password.js';
@@ -57,8 +58,9 @@ export async function mailResetLink(
 
 /**
  * Sets a new password with a reset token: the token is used up (and every other reset link of the
- * user voided) and every session of the user ends, in one transaction. A used, expired or unknown
- * token is `reset_link_invalid`; a weak password is refused before the token is spent.
+ * user voided), every session of the user ends and every API token they made is revoked, in one
+ * transaction. A used, expired or unknown token is `reset_link_invalid`; a weak password is refused
+ * before the token is spent.
  */
 export async function confirmPasswordReset(db: Db, input: PasswordResetConfirmInput): Promise<void> {
   const passwordHash = await hashPassword(input.password);
@@ -70,5 +72,6 @@ export async function confirmPasswordReset(db: Db, input: PasswordResetConfirmIn
     await setPasswordHash(trx, user.id, passwordHash);
     await deletePasswordResetsOfUser(trx, user.id);
     await deleteSessionsOfUser(trx, user.id, null);
+    await revokeTokensOfUser(trx, user.id, nowIso());
   });
 }

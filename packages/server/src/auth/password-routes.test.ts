@@ -22,6 +22,7 @@ for (const dialect of DIALECTS) {
     const t = useTestApp(dialect, {
       SMTP_URL: smtp.url,
       PUBLIC_URL: 'http://ipam.test',
+      BILLING: 'test',
       TRUST_PROXY: 'true',
     });
     let ip = 0;

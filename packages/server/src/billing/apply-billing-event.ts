@@ -9,6 +9,7 @@ import type { EventPublisher } from '../events/event-publisher.js';
 import {
   findAccountIdBySubscription,
   isBillingEventRecorded,
+  markBillingEventIgnored,
   recordBillingEvent,
   updateAccountBilling,
   type AccountBillingUpdate,
@@ -52,12 +53,16 @@ async function accountOf(db: Db, event: BillingEvent): Promise<AccountRecord | u
   return accountId === undefined ? undefined : findAccountById(db, accountId);
 }
 
-/** The account's new billing fields for the event, read inside the change's transaction. */
+/**
+ * The account's new billing fields for the event, read inside the change's transaction; null when a
+ * completed checkout is for a tier below the account's (paid after a dearer one): the checkout is
+ * complete but the account keeps its tier and subscription (issue 36).
+ */
 async function updateFor(
   trx: Db,
   account: AccountRecord,
   event: BillingEvent,
-): Promise<AccountBillingUpdate> {
+): Promise<AccountBillingUpdate | null> {
   const now = new Date();
   if (event.type === 'checkout.session.completed') {
     const checkout = await findCheckoutForUpdate(trx, {
@@ -67,6 +72,7 @@ async function updateFor(
     const price = checkout && (await findPrice(trx, checkout.priceId));
     if (!checkout || !price) throw new DomainError('unknown_price', messages.unknownBillingPrice);
     await setCheckoutStatus(trx, checkout.id, 'complete', now.toISOString());
+    if (account.tier !== CUSTOM_TIER && price.productTier < account.tier) return null;
     return {
       ...limitsOf(account, price.productTier),
       subId: event.subscriptionId ?? `test_sub_${checkout.id}`,
@@ -104,7 +110,8 @@ const billingFields = (account: AccountRecord) => ({
  * The one completion code (BL-9, BL-10): applies a provider event to its account once. The event id
  * is recorded in the same transaction as the change, so a redelivery is a 'duplicate' that changes
  * nothing (BL-30); the change is audited with the actor 'billing' (BL-40) and announced to every
- * member (BL-41). An event about nothing of ours is recorded as 'ignored'. An unknown price throws
+ * member (BL-41). An event about nothing of ours is recorded as 'ignored', and so is an older,
+ * cheaper checkout paid after a dearer one: it never lowers the tier. An unknown price throws
  * 'unknown_price' and records nothing, so the provider delivers it again once the price is mapped.
  */
 export async function applyBillingEvent(
@@ -144,6 +151,14 @@ export async function applyBillingEvent(
     if (!isNew) return 'duplicate';
     const current = (await findAccountForUpdate(trx, account.id)) ?? account;
     const update = await updateFor(trx, current, event);
+    if (update === null) {
+      await markBillingEventIgnored(trx, event.id);
+      deps.log?.warn(
+        { eventId: event.id, accountId: account.id, tier: current.tier },
+        'checkout below the account tier completed; the account keeps its tier (refund it at the provider)',
+      );
+      return 'ignored';
+    }
     await updateAccountBilling(trx, account.id, update);
     const after = (await findAccountForUpdate(trx, account.id)) ?? current;
     audit({

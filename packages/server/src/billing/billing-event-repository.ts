@@ -29,6 +29,11 @@ export async function recordBillingEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
+/** Records that a recorded event turned out to change nothing (a checkout below the account's tier). */
+export async function markBillingEventIgnored(db: Db, id: string): Promise<void> {
+  await db.updateTable('billing_events').set({ outcome: 'ignored' }).where('id', '=', id).execute();
+}
+
 /** Whether the event was processed before. */
 export async function isBillingEventRecorded(db: Db, id: string): Promise<boolean> {
   return (

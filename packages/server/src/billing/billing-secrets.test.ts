@@ -1,44 +1,26 @@
-import { Writable } from 'node:stream';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
-import { useTestApp } from '../../test/factories.js';
+import { logCollector, useTestApp } from '../../test/factories.js';
 import { accountSession } from '../../test/ipam-factories.js';
-import {
-  signedEvent,
-  startStripeLoopback,
-  stripeTestEnv,
-  type StripeLoopback,
-} from '../../test/stripe-loopback.js';
+import { signedEvent, stripeTestEnv, useStripeLoopback } from '../../test/stripe-loopback.js';
 import { setProviderPriceId } from './product-repository.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`billing secrets stay out of the logs (${dialect})`, () => {
-    let logged = '';
-    const logStream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    });
-    const target = { host: '127.0.0.1', port: 0, protocol: 'http' as const };
-    let stripe: StripeLoopback;
-    beforeAll(async () => {
-      stripe = await startStripeLoopback();
-      target.port = stripe.target.port;
-    });
-    afterAll(async () => stripe.close());
+    const logs = logCollector();
+    const stripe = useStripeLoopback();
     const t = useTestApp(
       dialect,
       { ...stripeTestEnv, LOG_LEVEL: 'trace', LOG_FORMAT: 'json' },
-      { logStream, stripeApi: target },
+      { logStream: logs.stream, stripeApi: stripe.target },
     );
 
     it('BL-36: a failing provider, a forged webhook and a good one log no key, secret or signature', async () => {
       await setProviderPriceId(t.current.db, 'basic-month', 'price_basic_month');
       const owner = await accountSession(t.current);
-      stripe.failing = true;
+      stripe.current.failing = true;
       expect((await owner.call('POST', '/checkout-sessions', { priceId: 'basic-month' })).status).toBe(502);
-      stripe.failing = false;
+      stripe.current.failing = false;
       const forged = signedEvent('evt_log_1', 'invoice.paid', { id: 'in_1' }, 'whsec_forgedsecret1');
       expect(
         (
@@ -55,9 +37,9 @@ for (const dialect of DIALECTS) {
             .post('/api/billing/webhook', good.payload, { 'stripe-signature': good.signature })
         ).status,
       ).toBe(200);
-      expect(stripe.calls[0]?.authorization).toBe(`Bearer ${stripeTestEnv.STRIPE_SECRET_KEY}`);
-      expect(logged).toContain('checkout provider failed');
-      expect(logged).toContain('billing webhook with a bad signature refused');
+      expect(stripe.current.calls[0]?.authorization).toBe(`Bearer ${stripeTestEnv.STRIPE_SECRET_KEY}`);
+      expect(logs.text()).toContain('checkout provider failed');
+      expect(logs.text()).toContain('billing webhook with a bad signature refused');
       for (const secret of [
         stripeTestEnv.STRIPE_SECRET_KEY,
         stripeTestEnv.STRIPE_WEBHOOK_SECRET,
@@ -65,7 +47,7 @@ for (const dialect of DIALECTS) {
         forged.signature,
         good.signature,
       ]) {
-        expect(logged).not.toContain(secret);
+        expect(logs.text()).not.toContain(secret);
       }
     });
   });

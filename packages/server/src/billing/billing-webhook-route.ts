@@ -5,13 +5,14 @@ import { DomainError } from '../errors/domain-error.js';
 import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
 import { applyBillingEvent } from './apply-billing-event.js';
-import { WebhookSignatureError, type CheckoutProvider } from './checkout-provider.js';
+import { MalformedEventError, WebhookSignatureError, type CheckoutProvider } from './checkout-provider.js';
 
 /**
  * POST /api/billing/webhook (BL-10, BL-34): Stripe's events, read as the raw body (the signature is
  * over its exact bytes) and verified with STRIPE_WEBHOOK_SECRET; a bad signature is a 400 and
- * changes nothing. Registered in its own scope, whose JSON parser keeps the bytes; it skips the
- * Origin/JSON write guard (its signature is its proof). Without Stripe there is no webhook (404).
+ * changes nothing, and so is a signed event that lacks what its type must carry (logged with its id).
+ * Registered in its own scope, whose JSON parser keeps the bytes; it skips the Origin/JSON write
+ * guard (its signature is its proof). Without Stripe there is no webhook (404).
  */
 export async function registerBillingWebhook(
   root: FastifyInstance,
@@ -35,6 +36,10 @@ export async function registerBillingWebhook(
           if (error instanceof WebhookSignatureError) {
             request.log.warn('billing webhook with a bad signature refused');
             throw new DomainError('signature_invalid', messages.webhookSignatureInvalid);
+          }
+          if (error instanceof MalformedEventError) {
+            request.log.warn({ eventId: error.eventId }, 'billing webhook with a malformed event refused');
+            throw new DomainError('event_malformed', messages.webhookEventMalformed);
           }
           throw error;
         }

@@ -1,4 +1,4 @@
-import { expect, it, beforeAll, afterAll } from 'vitest';
+import { expect, it, beforeAll } from 'vitest';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
 import {
@@ -11,12 +11,7 @@ import {
   type AccountSession,
 } from '../../test/ipam-factories.js';
 import { signUp } from '../../test/factories.js';
-import {
-  signedEvent,
-  startStripeLoopback,
-  stripeTestEnv,
-  type StripeLoopback,
-} from '../../test/stripe-loopback.js';
+import { signedEvent, stripeTestEnv, useStripeLoopback } from '../../test/stripe-loopback.js';
 import { setProviderPriceId } from './product-repository.js';
 
 async function deliver(t: TestApp, event: { payload: string; signature: string }) {
@@ -37,14 +32,8 @@ const yearMs = 365 * 24 * 60 * 60 * 1000;
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`billing through Stripe: checkout and signed webhooks (${dialect})`, () => {
     const published = recordingPublisher();
-    const target = { host: '127.0.0.1', port: 0, protocol: 'http' as const };
-    let stripe: StripeLoopback;
-    beforeAll(async () => {
-      stripe = await startStripeLoopback();
-      target.port = stripe.target.port;
-    });
-    afterAll(async () => stripe.close());
-    const t = useTestApp(dialect, stripeTestEnv, { events: published, stripeApi: target });
+    const stripe = useStripeLoopback();
+    const t = useTestApp(dialect, stripeTestEnv, { events: published, stripeApi: stripe.target });
     beforeAll(async () => {
       await setProviderPriceId(t.current.db, 'business-year', 'price_business_year');
       await setProviderPriceId(t.current.db, 'enterprise-month', 'price_enterprise_month');
@@ -55,7 +44,7 @@ for (const dialect of DIALECTS) {
       const owner = await accountSession(t.current);
       const created = await owner.call('POST', '/checkout-sessions', { priceId: 'business-year' });
       expect(created.status).toBe(201);
-      const call = stripe.calls.at(-1);
+      const call = stripe.current.calls.at(-1);
       const providerSessionId = new URL(created.body.url).pathname.split('/').at(-1) ?? '';
       return { owner, checkoutId: created.body.id as string, call, providerSessionId };
     }
@@ -97,7 +86,7 @@ for (const dialect of DIALECTS) {
 
     it('BL-31: a provider failure answers 502 with the spec message and leaves the session canceled', async () => {
       const owner = await accountSession(t.current);
-      stripe.failing = true;
+      stripe.current.failing = true;
       try {
         const created = await owner.call('POST', '/checkout-sessions', { priceId: 'business-year' });
         expect(created.status).toBe(502);
@@ -106,13 +95,13 @@ for (const dialect of DIALECTS) {
           code: 'checkout_failed',
         });
       } finally {
-        stripe.failing = false;
+        stripe.current.failing = false;
       }
       // An unmapped price cannot go to Stripe either: the same answer, nothing sent.
-      const before = stripe.calls.length;
+      const before = stripe.current.calls.length;
       const unmapped = await owner.call('POST', '/checkout-sessions', { priceId: 'basic-month' });
       expect(unmapped.status).toBe(502);
-      expect(stripe.calls.length).toBe(before);
+      expect(stripe.current.calls.length).toBe(before);
       expect((await accountOf(owner)).tier).toBe(0);
     });
 
@@ -324,8 +313,8 @@ for (const dialect of DIALECTS) {
       const portal = await owner.call('POST', '/billing-portal-sessions');
       expect(portal.status).toBe(201);
       expect(portal.body.url).toBe('https://billing.stripe.test/p/session');
-      expect(stripe.calls.at(-1)?.params.get('customer')).toBe('cus_sub_portal');
-      expect(stripe.calls.at(-1)?.params.get('return_url')).toBe(`${t.current.baseUrl}/settings`);
+      expect(stripe.current.calls.at(-1)?.params.get('customer')).toBe('cus_sub_portal');
+      expect(stripe.current.calls.at(-1)?.params.get('return_url')).toBe(`${t.current.baseUrl}/settings`);
       const email = uniqueEmail('member');
       await owner.call('POST', '/invites', { email });
       const member = sessionFor((await signUp(t.current, email)).client, owner);

@@ -26,6 +26,14 @@ export class WebhookSignatureError extends Error {
   }
 }
 
+/** A correctly signed event whose body lacks what its type must carry (issue 36): a 400, nothing changes. */
+export class MalformedEventError extends Error {
+  constructor(readonly eventId: string | null) {
+    super('webhook event malformed');
+    this.name = 'MalformedEventError';
+  }
+}
+
 /** A payment provider: Stripe when its keys are set, else the built-in test provider (BL-8). */
 export interface CheckoutProvider {
   readonly kind: 'stripe' | 'test';
@@ -33,7 +41,10 @@ export interface CheckoutProvider {
   createCheckout(request: CheckoutRequest): Promise<{ url: string; providerSessionId: string | null }>;
   /** The customer portal's address for a customer (Stripe only). */
   createPortal(customerId: string, returnUrl: string): Promise<string>;
-  /** Verifies a webhook's raw body against its signature and reads the event; throws WebhookSignatureError. */
+  /**
+   * Verifies a webhook's raw body against its signature and reads the event; throws
+   * WebhookSignatureError or MalformedEventError.
+   */
   verifyWebhook(rawBody: Buffer, signature: string | undefined): BillingEvent;
 }
 

@@ -1,54 +1,12 @@
 import Stripe from 'stripe';
-import { isoFromSeconds, type BillingEvent } from './billing-event.js';
 import { WebhookSignatureError, type CheckoutProvider } from './checkout-provider.js';
+import { toBillingEvent } from './stripe-event.js';
 
 /** Where the Stripe client sends its requests; only tests point it elsewhere (a loopback server). */
 export interface StripeApiTarget {
   host: string;
   port: number;
   protocol: 'http' | 'https';
-}
-
-function idOf(value: string | { id: string } | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return typeof value === 'string' ? value : value.id;
-}
-
-/** A verified Stripe event in our terms; other event types become 'other'. */
-export function toBillingEvent(event: Stripe.Event): BillingEvent {
-  if (event.type === 'checkout.session.completed') {
-    const session = event.data.object;
-    return {
-      id: event.id,
-      type: event.type,
-      checkoutId: session.metadata?.checkoutId ?? null,
-      providerSessionId: session.id,
-      subscriptionId: idOf(session.subscription),
-      customerId: idOf(session.customer),
-    };
-  }
-  if (event.type === 'customer.subscription.updated') {
-    const subscription = event.data.object;
-    const item = subscription.items.data[0];
-    return {
-      id: event.id,
-      type: event.type,
-      subscriptionId: subscription.id,
-      status: subscription.status,
-      periodEnd: isoFromSeconds(item?.current_period_end),
-      providerPriceId: item?.price.id ?? null,
-    };
-  }
-  if (event.type === 'customer.subscription.deleted') {
-    const subscription = event.data.object;
-    return {
-      id: event.id,
-      type: event.type,
-      subscriptionId: subscription.id,
-      endedAt: isoFromSeconds(subscription.ended_at),
-    };
-  }
-  return { id: event.id, type: 'other', providerType: event.type };
 }
 
 /** Stripe: Checkout in subscription mode, the customer portal, signed webhooks (BL-8, BL-10). */
@@ -96,7 +54,7 @@ export function createStripeProvider(
     },
     verifyWebhook(rawBody, signature) {
       if (!signature) throw new WebhookSignatureError();
-      let event: Stripe.Event;
+      let event: unknown;
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature, keys.webhookSecret);
       } catch {

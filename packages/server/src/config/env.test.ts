@@ -25,6 +25,7 @@ describe('parseConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/ipam',
       PUBLIC_URL: 'https://ipam.example.com/',
       SMTP_URL: 'smtp://mail:25',
+      BILLING: 'off',
       LOG_FORMAT: 'json',
     });
     expect(config).toMatchObject({
@@ -102,9 +103,42 @@ describe('parseConfig', () => {
     );
   });
 
+  it('refuses the free test provider on a public PUBLIC_URL unless Stripe or BILLING=off|test is chosen (issue 36)', () => {
+    const publicUrl = { PUBLIC_URL: 'https://ipam.example.com' };
+    let error: unknown;
+    try {
+      parseConfig(publicUrl);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problem = (error as ConfigError).problems.join('\n');
+    for (const choice of ['STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', 'BILLING=off', 'BILLING=test']) {
+      expect(problem).toContain(choice);
+    }
+    for (const PUBLIC_URL of ['https://10.0.0.5', 'http://[2001:db8::1]:8080', 'http://127.example.com']) {
+      expect(() => parseConfig({ PUBLIC_URL })).toThrow(/BILLING: PUBLIC_URL is not a loopback address/);
+    }
+    expect(parseConfig({ ...publicUrl, BILLING: 'off' }).billing).toEqual({ enabled: false, stripe: null });
+    expect(parseConfig({ ...publicUrl, BILLING: 'test' }).billing).toEqual({ enabled: true, stripe: null });
+    const keys = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_def456' };
+    expect(parseConfig({ ...publicUrl, ...keys }).billing.stripe).not.toBeNull();
+    expect(() => parseConfig({ ...publicUrl, ...keys, BILLING: 'test' })).toThrow(/BILLING: test chooses/);
+    // A local try-out keeps the test provider without asking.
+    for (const PUBLIC_URL of [
+      'http://localhost:8080',
+      'http://127.0.0.1:8080',
+      'http://[::1]:8080',
+      'http://ipam.localhost',
+    ]) {
+      expect(parseConfig({ PUBLIC_URL }).billing).toEqual({ enabled: true, stripe: null });
+    }
+    expect(parseConfig({}).billing).toEqual({ enabled: true, stripe: null });
+  });
+
   it('reads BILLING and the defaults of new accounts (IPAM_DEFAULT_TIER and its limits)', () => {
     expect(parseConfig({ BILLING: 'off' }).billing.enabled).toBe(false);
-    expect(() => parseConfig({ BILLING: 'maybe' })).toThrow('BILLING: must be on or off');
+    expect(() => parseConfig({ BILLING: 'maybe' })).toThrow('BILLING: must be on, off or test');
     expect(parseConfig({}).newAccount).toEqual({ tier: 0, maxnetworks: 2, maxusers: 2 });
     expect(parseConfig({ IPAM_DEFAULT_TIER: '2' }).newAccount).toEqual({
       tier: 2,

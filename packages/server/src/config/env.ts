@@ -1,3 +1,4 @@
+import { isIPv4 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,13 +84,34 @@ const envSchema = z.object({
     .regex(/^whsec_[A-Za-z0-9+/=]+$/, 'must be a Stripe webhook signing secret (whsec_…)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  BILLING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  BILLING: z.enum(['on', 'off', 'test'], { error: 'must be on, off or test' }).default('on'),
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
 });
 
-/** What online billing uses: Stripe's keys, or null for the built-in test provider; or off. */
+/** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): a local try-out. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    host === '[::1]' ||
+    (isIPv4(host) && host.startsWith('127.'))
+  );
+}
+
+/** The refusal to start a public server whose checkout would upgrade anyone for free (issue 36). */
+const publicTestProviderProblem =
+  'BILLING: PUBLIC_URL is not a loopback address and no payment provider is chosen; the built-in test ' +
+  'provider would let anyone upgrade for free. Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (Stripe), ' +
+  'BILLING=off (no online checkout; the operator sets plans) or BILLING=test (keep the test provider)';
+
+/**
+ * What online billing uses: Stripe's keys, or null for the built-in test provider; or off. The test
+ * provider is the default only for a local try-out (no PUBLIC_URL, or a loopback one); a public
+ * server names it with BILLING=test.
+ */
 export interface BillingConfig {
   /** BILLING=off: no checkout, the operator sets plans. */
   enabled: boolean;
@@ -169,6 +191,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither');
   }
+  const hasStripe = e.STRIPE_SECRET_KEY !== undefined || e.STRIPE_WEBHOOK_SECRET !== undefined;
+  if (e.BILLING === 'test' && hasStripe) {
+    problems.push('BILLING: test chooses the built-in test provider; unset the Stripe keys or BILLING');
+  }
+  if (e.BILLING === 'on' && !hasStripe && e.PUBLIC_URL && !isLoopbackUrl(e.PUBLIC_URL)) {
+    problems.push(publicTestProviderProblem);
+  }
   const tier = tierDefaults(e.IPAM_DEFAULT_TIER);
   const maxnetworks = e.IPAM_DEFAULT_MAXNETWORKS ?? tier?.maxnetworks;
   const maxusers = e.IPAM_DEFAULT_MAXUSERS ?? tier?.maxusers;
@@ -205,7 +234,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), 'ipam-imports')),
     billing: {
-      enabled: e.BILLING === 'on',
+      enabled: e.BILLING !== 'off',
       stripe:
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }

@@ -40,6 +40,7 @@ export type ErrorCode =
   | 'checkout_not_open'
   | 'unknown_price'
   | 'signature_invalid'
+  | 'event_malformed'
   | 'no_billing_customer'
   | 'plan_limit_reached'
   | 'plan_subnet_limit_reached'

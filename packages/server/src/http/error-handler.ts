@@ -45,6 +45,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   checkout_not_open: 409,
   unknown_price: 422,
   signature_invalid: 400,
+  event_malformed: 400,
   no_billing_customer: 409,
   plan_limit_reached: 403,
   plan_subnet_limit_reached: 403,

@@ -7,7 +7,7 @@ const tokenOf = (url: string) => new URL(url).searchParams.get('invite') ?? '';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`invite links without e-mail (${dialect})`, () => {
-    const t = useTestApp(dialect, { PUBLIC_URL: 'http://ipam.test' });
+    const t = useTestApp(dialect, { PUBLIC_URL: 'http://ipam.test', BILLING: 'test' });
 
     it('answers the link and says no e-mail went out; signing up through it joins the account', async () => {
       const owner = await signUp(t.current);

@@ -10,7 +10,7 @@ afterAll(() => smtp.close());
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`invites (${dialect})`, () => {
-    const t = useTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://ipam.test' });
+    const t = useTestApp(dialect, { SMTP_URL: smtp.url, PUBLIC_URL: 'http://ipam.test', BILLING: 'test' });
 
     it('links an invitee who signs up, and the invite disappears', async () => {
       const owner = await signUp(t.current);

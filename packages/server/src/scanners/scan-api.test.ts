@@ -227,16 +227,20 @@ for (const dialect of DIALECTS) {
       expect(free.body.error).toBe(messages.scannersNotInTier);
     });
 
-    // Last: it leaves this client refused for the rest of the window.
-    it('refuses a client after 20 wrong keys (429), the right key included', async () => {
+    // Last: it leaves keys of that prefix refused from this client for the rest of the window.
+    it('refuses wrong keys of one prefix after 20 (429) but lets the valid key from that address through (issue 36)', async () => {
       const { key } = await scannedSubnet(t.current, '10.6.0.0/29', 'auto');
+      const wrongPrefix = key.startsWith('A') ? 'B' : 'A';
       const statuses: number[] = [];
       for (let i = 0; i < 25; i++)
-        statuses.push((await agent(t.current, `${'A'.repeat(31)}${i % 10}`).jobs()).status);
-      expect(statuses).toContain(429);
-      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(20);
+        statuses.push((await agent(t.current, `${wrongPrefix.repeat(31)}${i % 10}`).jobs()).status);
+      expect(statuses.slice(0, 20).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
       const right = await agent(t.current, key).jobs();
-      expect(right.status).toBe(429);
+      expect(right.status).toBe(200);
+      // A wrong key of another prefix is counted on its own; the refused prefix stays refused.
+      expect((await agent(t.current, `${key.slice(0, 8)}${'0'.repeat(24)}`).jobs()).status).toBe(401);
+      expect((await agent(t.current, `${wrongPrefix.repeat(32)}`).jobs()).status).toBe(429);
     });
   });
 }

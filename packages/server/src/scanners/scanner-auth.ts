@@ -4,34 +4,36 @@ import type { AccountRecord } from '../accounts/account-repository.js';
 import { findAccountById } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
+import { memoryCounters } from '../limits/rate-counters.js';
 import { hashScannerKey, isScannerKeyShape } from './scanner-keys.js';
 import { findScannerByKeyHash, touchScanner, type ScannerRecord } from './scanner-repository.js';
 import { requireScannerTier } from './scanners.js';
 
-/** Failed key attempts allowed per client in a window before it is refused (429) for the rest of it. */
+/**
+ * Failed key attempts allowed per (client IP, key prefix) in a window before that pair is refused
+ * (429) for the rest of it. Counted by prefix, so wrong keys from an address (a NAT, a shared
+ * network) never lock out the valid key another agent there presents (issue 36).
+ */
 export interface KeyFailureLimiter {
-  isBlocked(ip: string): boolean;
-  recordFailure(ip: string): void;
+  isBlocked(ip: string, key: string): Promise<boolean>;
+  recordFailure(ip: string, key: string): Promise<void>;
 }
 
-/** Counts failed scanner keys per client IP in fixed windows, in memory. */
+/** How much of a presented key names its failure counter: 8 of its 32 characters (~48 bits). */
+const KEY_PREFIX_LENGTH = 8;
+
+const counterKey = (ip: string, key: string) => `scanner-key:${ip} ${key.slice(0, KEY_PREFIX_LENGTH)}`;
+
+/** Counts failed scanner keys per (client IP, key prefix) in fixed windows, in bounded memory. */
 export function createKeyFailureLimiter(maxFailures: number, windowMs: number): KeyFailureLimiter {
-  let windowStart = Date.now();
-  let failures = new Map<string, number>();
-  const roll = () => {
-    if (Date.now() - windowStart >= windowMs) {
-      windowStart = Date.now();
-      failures = new Map();
-    }
-  };
+  const counters = memoryCounters(windowMs);
   return {
-    isBlocked(ip) {
-      roll();
-      return (failures.get(ip) ?? 0) >= maxFailures;
+    async isBlocked(ip, key) {
+      const [failures] = await counters.read([counterKey(ip, key)]);
+      return (failures?.count ?? 0) >= maxFailures;
     },
-    recordFailure(ip) {
-      roll();
-      failures.set(ip, (failures.get(ip) ?? 0) + 1);
+    async recordFailure(ip, key) {
+      await counters.add(counterKey(ip, key));
     },
   };
 }
@@ -46,20 +48,22 @@ function agentVersionOf(request: FastifyRequest): string | null {
 /**
  * The scanner a request's `Authorization: Bearer <key>` names, and its account (read fresh), after
  * recording that it called in. A missing, malformed, wrong or revoked key is a 401 with no detail; a
- * client with too many failures is refused (429) before its key is looked at.
+ * client with too many failures for keys of this prefix is refused (429) before its key is looked at.
  */
 export async function authenticateScanner(
   db: Db,
   request: FastifyRequest,
   limiter: KeyFailureLimiter,
 ): Promise<{ scanner: ScannerRecord; account: AccountRecord }> {
-  if (limiter.isBlocked(request.ip)) throw new DomainError('rate_limited', messages.tooManyAttempts);
   const match = /^Bearer ([^\s]+)$/.exec(request.headers.authorization ?? '');
   const key = match?.[1] ?? '';
+  if (await limiter.isBlocked(request.ip, key)) {
+    throw new DomainError('rate_limited', messages.tooManyAttempts);
+  }
   const scanner = isScannerKeyShape(key) ? await findScannerByKeyHash(db, hashScannerKey(key)) : undefined;
   const account = scanner ? await findAccountById(db, scanner.accountId) : undefined;
   if (!scanner || !account) {
-    limiter.recordFailure(request.ip);
+    await limiter.recordFailure(request.ip, key);
     throw new DomainError('scanner_key_invalid', messages.scannerKeyInvalid);
   }
   requireScannerTier(account);

@@ -126,6 +126,17 @@ export async function revokeTokensOfMember(
   return rows.map((row) => row.name);
 }
 
+/** Revokes every active token a user made, in any account (their password changed); how many. */
+export async function revokeTokensOfUser(db: Db, userId: string, at: string): Promise<number> {
+  const result = await db
+    .updateTable('api_tokens')
+    .set({ revoked_at: at })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** Records a use of the token, unless one was recorded since `notBefore` (a write at most that often). */
 export async function touchToken(db: Db, tokenId: string, at: string, notBefore: string): Promise<void> {
   await db

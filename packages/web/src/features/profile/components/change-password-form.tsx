@@ -1,5 +1,5 @@
 import { messages } from '@ipam/core/messages';
-import { Alert, Button, Group, PasswordInput, Stack, Title } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, PasswordInput, Stack, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formErrorsOf, isShownOnFields, sameNamedFields } from '../../../lib/form-errors.js';
@@ -8,16 +8,23 @@ import { changePasswordFormSchema } from '../change-password-form-schema.js';
 
 const passwordFields = sameNamedFields(['currentPassword', 'newPassword']);
 
-/** Change password: current and new (typed twice); the server logs out the user's other sessions. */
+/**
+ * Change password: current and new (typed twice); the server logs out the user's other sessions and
+ * revokes the API tokens they made unless 'Keep my API tokens' is ticked.
+ */
 export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
   const form = useForm({
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '', keepApiTokens: false },
     validate: schemaResolver(changePasswordFormSchema(email), { sync: true }),
   });
   const submit = form.onSubmit((values) =>
     change.mutate(
-      { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      {
+        currentPassword: values.currentPassword,
+        newPassword: values.newPassword,
+        keepApiTokens: values.keepApiTokens,
+      },
       {
         onSuccess: () => form.reset(),
         onError: (error) => form.setErrors(formErrorsOf(error, passwordFields)),
@@ -46,6 +53,11 @@ export function ChangePasswordForm({ email }: { email: string }) {
           autoComplete="new-password"
           required
           {...form.getInputProps('confirmPassword')}
+        />
+        <Checkbox
+          label="Keep my API tokens"
+          description="Otherwise the API tokens you made stop working."
+          {...form.getInputProps('keepApiTokens', { type: 'checkbox' })}
         />
         {change.isSuccess && (
           <Alert color="green" role="status">
