@@ -13,10 +13,16 @@ import { workbookOf, XLSX } from '../../test/table-file-factories.js';
 import { diskBomb } from '../../test/xlsx-caps.js';
 import { sweepImportFolders } from './import-folder.js';
 
-/** Bytes of every file under `root` right now. */
+/** Bytes of every file under `root` right now (an import's folder may vanish while it is walked). */
 function bytesUnder(root: string): number {
   let total = 0;
-  for (const entry of readdirSync(root, { withFileTypes: true, recursive: true })) {
+  let entries;
+  try {
+    entries = readdirSync(root, { withFileTypes: true, recursive: true });
+  } catch {
+    return 0; // a folder was removed between listing and reading it: this sample is skipped
+  }
+  for (const entry of entries) {
     if (!entry.isFile()) continue;
     try {
       total += statSync(join(entry.parentPath, entry.name)).size;
