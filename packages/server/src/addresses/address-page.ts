@@ -75,20 +75,27 @@ export async function readAddressPage(
     guess && listStoredItems(db, accountId, { id: subnetId, version: guess.version }, guess),
   ]);
   if (!subnet) throw new DomainError('not_found', messages.notFound);
-  const version = subnet.prefix.version;
-  const listed = listedAddresses(subnet.prefix);
-  const cursor = request.cursor === null ? null : cursorValue(subnet.prefix, request.cursor);
+  const { prefix, counts } = subnet;
+  const listed = listedAddresses(prefix);
+  const cursor = request.cursor === null ? null : cursorValue(prefix, request.cursor);
   const start = cursor === null || cursor < listed.first ? listed.first : cursor + 1n;
-  const { counts, limit } = { counts: subnet.counts, limit: request.limit };
   const page: PageContext = {
-    ...{ db, accountId, listed, start, counts, limit, need: limit + 1 },
-    subnet: { id: subnet.id, version, prefix: subnet.prefix },
+    db,
+    accountId,
+    subnet: { id: subnet.id, version: prefix.version, prefix },
+    listed,
+    start,
+    counts,
+    limit: request.limit,
+    need: request.limit + 1,
   };
   const q = request.q?.toLowerCase() ?? null;
   let found: FoundItems;
   if (request.filter === 'in-use') found = await inUsePage(page, q);
   else if (q !== null) found = await searchPage(page, q, request.filter === 'available');
   else if (request.filter === 'available') found = await availablePage(page);
+  // The rows read beside the subnet cover the page when it starts where the cursor said (it always
+  // does for a cursor the subnet accepts; the check keeps that an invariant rather than a belief).
   else found = await plainPage(page, guess?.from === start ? guessedItems : null);
   return pageJson(page, found);
 }
@@ -137,7 +144,6 @@ async function plainPage(page: PageContext, guessedItems: StoredItem[] | null): 
   const end = start + BigInt(limit) - 1n < listed.last ? start + BigInt(limit) - 1n : listed.last;
   const values: bigint[] = [];
   for (let value = start; value <= end; value++) values.push(value);
-  // The rows read beside the subnet cover the page when it starts where the cursor said.
   const stored =
     guessedItems ??
     (start > end ? [] : await listStoredItems(db, accountId, subnet, { from: start, to: end }));
