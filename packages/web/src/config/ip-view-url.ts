@@ -13,7 +13,7 @@ export const ipViewParams = {
   at: parseAsString,
   /** Show In Use / Show Available. */
   filter: parseAsStringLiteral(ADDRESS_FILTERS),
-  /** The settled search of the list. */
+  /** The search box's text, written once typing pauses; the list searches it trimmed. */
   q: parseAsString.withDefault(''),
   /** `open`: the Pending Approvals dialog opens once, then the key leaves the URL. */
   approvals: parseAsStringLiteral(['open']),
@@ -24,7 +24,7 @@ export const ipViewParams = {
 };
 
 /** The IP view's state as the URL carries it. */
-export type IpViewUrl = inferParserType<typeof ipViewParams>;
+type IpViewUrl = inferParserType<typeof ipViewParams>;
 
 const serializeIpView = createSerializer(ipViewParams);
 
