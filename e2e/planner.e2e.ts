@@ -541,6 +541,12 @@ describe('Network Planner with 2,048 subnets (PL-108, responsiveness)', () => {
           await node(page, 'Site - Split 30', '10.0.3.160/27').waitFor();
         },
       );
+      // End and Home move the focus to rows outside the rendered window: the box scrolls there first.
+      const focusedRow = () => page.evaluate("document.activeElement?.getAttribute('aria-label')");
+      await page.keyboard.press('End');
+      await expect.poll(focusedRow).toBe('Site - Split 2048 10.0.255.224/27');
+      await page.keyboard.press('Home');
+      await expect.poll(focusedRow).toBe('Site 10.0.0.0/16');
       figures['tree: Show Details on, scroll'] = await longTasksDuring(page, async () => {
         await page.getByRole('switch', { name: 'Show Details' }).check({ force: true });
         await scrollThrough(page, tree, 40);

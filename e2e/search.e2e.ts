@@ -159,6 +159,25 @@ describe('search across all subnets, and the subnet form', () => {
     await page.waitForURL(new RegExp(`/ips\\?subnet=${labId}$`));
   });
 
+  it('goes Back to the subnet viewed before, as it was filtered; filtering and searching add no Back step', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/ips?subnet=${labId}`);
+    await page.getByRole('button', { name: 'Show In Use' }).click();
+    await page.waitForURL(/filter=in-use/);
+    await page.getByRole('button', { name: /^Subnet Office / }).click();
+    await page.getByRole('heading', { name: 'IP Addresses for Subnet: Office' }).waitFor();
+    // Another subnet starts unfiltered and unsearched.
+    expect(new URL(page.url()).searchParams.get('filter')).toBeNull();
+    await page.getByRole('textbox', { name: 'Search IPs' }).fill('192.168.10.7');
+    await page.waitForURL(/q=192\.168\.10\.7/);
+
+    await page.goBack();
+    await page.getByRole('heading', { name: 'IP Addresses for Subnet: Lab' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Show In Use' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Search IPs' }).inputValue()).toBe('');
+    await page.getByText('12 addresses match').waitFor();
+  });
+
   it("shows the spec's failure text with the server's reason beneath", async () => {
     const { page, baseUrl } = browser;
     await page.goto(`${baseUrl}/ips?subnet=${labId}`);

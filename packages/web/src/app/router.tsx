@@ -1,5 +1,6 @@
+import { NuqsAdapter } from 'nuqs/adapters/react-router/v7';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppLayout } from '../components/layout/app-layout.js';
 import { FullPageLoader } from '../components/ui/page-states.js';
@@ -160,7 +161,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes, {});
+/**
+ * Every screen reads its typed URL state with nuqs. Its updates go through the router (not shallow),
+ * so React Router's location, and everything reading it, always matches the address bar.
+ */
+function UrlStateRoot() {
+  return (
+    <NuqsAdapter defaultOptions={{ shallow: false }}>
+      <Outlet />
+    </NuqsAdapter>
+  );
+}
+
+const router = createBrowserRouter([{ element: <UrlStateRoot />, children: routes }], {});
 
 /** The app's routes (spec §2). */
 export function AppRouter() {

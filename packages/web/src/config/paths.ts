@@ -32,21 +32,6 @@ export const paths = {
 /** The product name shown in the top bar, the footer and the page titles. */
 export const productName = 'IPAM';
 
-/**
- * The IP view of a subnet: `at` opens it at that address (scrolled there, the row marked), `q` and
- * `filter` search and filter its list, as the view itself keeps them in the URL.
- */
-export function ipViewPath(
-  subnetId: string,
-  options: { at?: string; q?: string; filter?: 'in-use' | 'available' } = {},
-): string {
-  const params = new URLSearchParams({ subnet: subnetId });
-  if (options.at) params.set('at', options.at);
-  if (options.filter) params.set('filter', options.filter);
-  if (options.q) params.set('q', options.q);
-  return `${paths.ips}?${params}`;
-}
-
 /** The results page of a search across all subnets. */
 export function searchPath(q: string): string {
   return `${paths.search}?${new URLSearchParams({ q })}`;

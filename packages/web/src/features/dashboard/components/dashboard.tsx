@@ -5,7 +5,7 @@ import { IconFolderPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { SectionError } from '../../../components/ui/page-states.js';
-import { paths } from '../../../config/paths.js';
+import { ipViewPath } from '../../../config/ip-view-url.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { AddressTotalsCard } from './address-totals-card.js';
@@ -26,7 +26,11 @@ function FirstGroupCallToAction() {
           Subnets live in groups (a site, a building, a customer). Create a group, then add its IPv4 and IPv6
           subnets.
         </Text>
-        <Button component={Link} to={`${paths.ips}?create=group`} leftSection={<IconFolderPlus size={18} />}>
+        <Button
+          component={Link}
+          to={ipViewPath({ create: 'group' })}
+          leftSection={<IconFolderPlus size={18} />}
+        >
           Create your first group
         </Button>
       </Stack>

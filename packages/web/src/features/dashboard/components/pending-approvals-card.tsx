@@ -1,11 +1,11 @@
 import type { Dashboard } from '@ipam/core/api/dashboard';
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.js';
+import { ipViewPath } from '../../../config/ip-view-url.js';
 
 /** Where a subnet's pending approvals are reviewed: the IP view with its Pending Approvals dialog open. */
 function approvalsLink(subnetId: string): string {
-  return `${paths.ips}?subnet=${encodeURIComponent(subnetId)}&approvals=open`;
+  return ipViewPath({ subnet: subnetId, approvals: 'open' });
 }
 
 /** Pending approvals of the account, per subnet, each with a link to review them. */

@@ -1,14 +1,15 @@
 import type { Account } from '@ipam/core/api/account';
 import { subnetCidr } from '@ipam/core/api/ipam';
 import { Button, Group, Select, Stack, Text } from '@mantine/core';
+import { useQueryStates } from 'nuqs';
 import { useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { historyParams } from '../../../config/history-url.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
-import { type HistoryFilter, useHistory } from '../api/get-history.js';
+import { useHistory } from '../api/get-history.js';
 import { usePeople } from '../api/get-people.js';
 import { HistoryTable } from './history-table.js';
 
@@ -33,11 +34,8 @@ function optionsWith(options: { value: string; label: string }[], chosen: string
 }
 
 function HistoryScreen({ account }: { account: Account }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filter: HistoryFilter = {
-    subnetId: searchParams.get('subnetId') ?? '',
-    userId: searchParams.get('userId') ?? '',
-  };
+  // Each filter change is a new history entry, so Back returns to the previous filter.
+  const [filter, setFilter] = useQueryStates(historyParams, { history: 'push' });
   const subnets = useSubnets(account.id);
   const groups = useGroups(account.id);
   const people = usePeople(account.id);
@@ -64,13 +62,6 @@ function HistoryScreen({ account }: { account: Account }) {
     filter.userId,
     'A former member',
   );
-  const setFilter = (name: keyof HistoryFilter, value: string | null) =>
-    setSearchParams((params) => {
-      const next = new URLSearchParams(params);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      return next;
-    });
 
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
   const subnetName = filter.subnetId ? subnetNames.get(filter.subnetId) : undefined;
@@ -87,7 +78,7 @@ function HistoryScreen({ account }: { account: Account }) {
           placeholder="All subnets"
           data={subnetOptions}
           value={filter.subnetId || null}
-          onChange={(value) => setFilter('subnetId', value)}
+          onChange={(value) => void setFilter({ subnetId: value })}
           clearable
           searchable
           w={300}
@@ -97,7 +88,7 @@ function HistoryScreen({ account }: { account: Account }) {
           placeholder="Everyone"
           data={personOptions}
           value={filter.userId || null}
-          onChange={(value) => setFilter('userId', value)}
+          onChange={(value) => void setFilter({ userId: value })}
           clearable
           searchable
           w={260}

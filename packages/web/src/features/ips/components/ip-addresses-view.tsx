@@ -16,10 +16,12 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconHistory, IconPencil, IconSearch } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { debounce, useQueryStates } from 'nuqs';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
-import { paths } from '../../../config/paths.js';
+import { historyPath } from '../../../config/history-url.js';
+import { ipViewParams } from '../../../config/ip-view-url.js';
 import { apiUrl, errorMessage } from '../../../lib/api-client.js';
 import { useApprovals } from '../api/approvals.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
@@ -33,7 +35,7 @@ import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressWindow } from './use-address-window.js';
-import { useSearchQuery } from './use-search-query.js';
+import { SEARCH_DEBOUNCE_MS, useSearchQuery } from './use-search-query.js';
 
 interface IpAddressesViewProps {
   accountId: string;
@@ -59,7 +61,7 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
         {subnet && (
           <Button
             component={Link}
-            to={`${paths.history}?subnetId=${encodeURIComponent(subnet.id)}`}
+            to={historyPath({ subnetId: subnet.id })}
             size="xs"
             variant="default"
             leftSection={<IconHistory size={14} />}
@@ -78,12 +80,6 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
   );
 }
 
-const FILTERS: readonly AddressFilter[] = ['in-use', 'available'];
-
-function filterParam(value: string | null): AddressFilter | null {
-  return FILTERS.find((filter) => filter === value) ?? null;
-}
-
 /**
  * The row of `?at=` (an address the view opens at) in the unfiltered list, or null when it is not
  * one of the subnet's listed addresses.
@@ -98,47 +94,26 @@ function rowOfAddress(subnet: Subnet, at: string | null): number | null {
 }
 
 function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
-  // Filter, search and the address opened at live in the URL, so a view can be shared.
-  const [params, setParams] = useSearchParams();
-  const filter = filterParam(params.get('filter'));
-  const urlQ = params.get('q') ?? '';
-  const [search, setSearch] = useState(urlQ);
-  const q = useSearchQuery(search);
-  // Two updates in one tick (Clear Filter, then the emptied search) must build on each other: the
-  // router's own params stay old until it renders again.
-  const latest = useRef(params);
-  const seen = useRef(params);
-  if (seen.current !== params) {
-    seen.current = params;
-    latest.current = params;
-  }
-  const updateView = (change: (next: URLSearchParams) => void) => {
-    const current = latest.current;
-    const next = new URLSearchParams(current);
-    change(next);
-    // A filter or a search leaves the address the view was opened at.
-    if (next.get('filter') !== current.get('filter') || next.get('q') !== current.get('q')) {
-      next.delete('at');
-    }
-    if (next.toString() === current.toString()) return;
-    latest.current = next;
-    setParams(next, { replace: true });
+  // Filter, search and the address opened at live in the URL, so a view can be shared. Only the
+  // user's own changes write it (Back and links only read it); they replace the history entry and
+  // leave the address the view was opened at.
+  const [url, setUrl] = useQueryStates(ipViewParams);
+  const { filter } = url;
+  // The box shows the typed text at once; the URL follows once typing pauses, the list the same way.
+  const q = useSearchQuery(url.q);
+  const setSearch = (text: string) =>
+    void setUrl({ q: text, at: null }, { limitUrlUpdates: debounce(SEARCH_DEBOUNCE_MS) });
+  const setFilter = (next: AddressFilter | null) => {
+    if (next !== filter) void setUrl({ filter: next, at: null });
   };
-  const setFilter = (next: AddressFilter | null) =>
-    updateView((url) => (next ? url.set('filter', next) : url.delete('filter')));
-  // The settled search goes to the URL; a search arriving by the URL (a link) fills the box.
-  useEffect(() => {
-    updateView((url) => (q ? url.set('q', q) : url.delete('q')));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the settled search changes
-  }, [q]);
-  useEffect(() => {
-    setSearch((typed) => (typed.trim() === urlQ.trim() ? typed : urlQ));
-  }, [urlQ]);
+  const clearFilter = () => {
+    if (filter !== null || url.q !== '') void setUrl({ filter: null, q: null, at: null });
+  };
   const listFilter: AddressListFilter = { filter, q };
   const network = parseAddress(subnet.networkIP);
   const subnetPrefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
   const viewKey = `${filter ?? ''}|${q}`;
-  const atIndex = filter === null && q === '' ? rowOfAddress(subnet, params.get('at')) : null;
+  const atIndex = filter === null && q === '' ? rowOfAddress(subnet, url.at) : null;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
     null,
   );
@@ -175,19 +150,12 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
     if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
   }, [isApprovalsOpen, approvals.data]);
   // `?approvals=open` (the Dashboard's Review link) opens Pending Approvals once, then leaves the URL.
-  const wantsApprovals = params.get('approvals') === 'open';
+  const wantsApprovals = url.approvals === 'open';
   useEffect(() => {
     if (!wantsApprovals || approvals.data === undefined) return;
     if (approvals.data.length > 0) setApprovalsOpen(true);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('approvals');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [wantsApprovals, approvals.data, setParams]);
+    void setUrl({ approvals: null });
+  }, [wantsApprovals, approvals.data, setUrl]);
 
   return (
     <>
@@ -215,17 +183,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
           >
             Show Available
           </Button>
-          <Button
-            size="xs"
-            variant="subtle"
-            onClick={() => {
-              updateView((url) => {
-                url.delete('filter');
-                url.delete('q');
-              });
-              setSearch('');
-            }}
-          >
+          <Button size="xs" variant="subtle" onClick={clearFilter}>
             Clear Filter
           </Button>
           {pending.length > 0 && (
@@ -258,7 +216,7 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
             maxLength={MAX_SEARCH_LENGTH}
             aria-label="Search IPs"
             leftSection={<IconSearch size={14} />}
-            value={search}
+            value={url.q}
             onChange={(event) => setSearch(event.currentTarget.value)}
             w={200}
           />

@@ -2,11 +2,12 @@ import type { Account } from '@ipam/core/api/account';
 import type { IpVersion } from '@ipam/core/prefix';
 import { Box, Grid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQueryStates } from 'nuqs';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { GroupFormModal } from '../../../components/groups/group-form-modal.js';
 import { FullPageLoader, SectionError } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
+import { ipViewParams } from '../../../config/ip-view-url.js';
 import { productName } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
@@ -32,58 +33,42 @@ export function IpsPage() {
   return <IpsScreen account={account} />;
 }
 
-function versionParam(value: string | null): IpVersion | null {
-  if (value === 'ipv4') return 4;
-  if (value === 'ipv6') return 6;
-  return null;
-}
+/** A handled create request leaves the URL with every change of the page. */
+const handledCreate = { create: null, cidr: null };
 
 function IpsScreen({ account }: { account: Account }) {
   const accountId = account.id;
   const groups = useGroups(accountId);
   const subnets = useSubnets(accountId);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [url, setUrl] = useQueryStates(ipViewParams);
   const [isGroupFormOpen, setGroupFormOpen] = useState(false);
   const [creating, setCreating] = useState<{ version: IpVersion; initial: Partial<SubnetFormValues> } | null>(
     null,
   );
   const [isEditOpen, setEditOpen] = useState(false);
 
-  const selectedId = searchParams.get('subnet');
-  const selected = subnets.data?.find((subnet) => subnet.id === selectedId) ?? null;
+  const selected = subnets.data?.find((subnet) => subnet.id === url.subnet) ?? null;
   const { maxnetworks } = account;
   const isLoaded = groups.data !== undefined && subnets.data !== undefined;
 
-  // A handled create request leaves the URL with every change of the page (one update at a time:
-  // updates in the same tick read the same old search params).
-  const updateParams = (change: (next: URLSearchParams) => void, replace: boolean) =>
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        next.delete('create');
-        next.delete('cidr');
-        change(next);
-        return next;
-      },
-      { replace },
-    );
-  // Another subnet starts unfiltered and unsearched (the view's filter, search and `at` are per subnet).
-  const selectSubnet = (subnetId: string | null) =>
-    updateParams((next) => {
-      if (next.get('subnet') === subnetId) return;
-      for (const key of ['at', 'filter', 'q']) next.delete(key);
-      if (subnetId) next.set('subnet', subnetId);
-      else next.delete('subnet');
-    }, false);
+  // Another subnet starts unfiltered and unsearched (the view's filter, search and `at` are per
+  // subnet), in a new history entry.
+  const selectSubnet = (subnetId: string | null) => {
+    if (subnetId === url.subnet) void setUrl(handledCreate);
+    else
+      void setUrl(
+        { ...handledCreate, subnet: subnetId, at: null, filter: null, q: null },
+        { history: 'push' },
+      );
+  };
   const closeCreate = () => {
     setCreating(null);
-    updateParams(() => {}, true);
+    void setUrl(handledCreate);
   };
 
   // `/ips?create=ipv4&cidr=10.0.0.0/24` (from the calculators) opens the create form prefilled; the
   // request stays in the URL while its dialog is open (or while it is refused, with the reason).
-  const createParam = searchParams.get('create');
-  const cidrParam = searchParams.get('cidr');
+  const { create: createParam, cidr: cidrParam } = url;
   const openCreateRequest = useEffectEvent((version: IpVersion) => {
     const reasons = panelButtonReasons({
       tier: account.tier,
@@ -107,8 +92,9 @@ function IpsScreen({ account }: { account: Account }) {
   });
   // Once the lists are loaded, for each new request in the URL (a live refresh does not repeat it).
   useEffect(() => {
-    const version = versionParam(createParam);
-    if (version && isLoaded) openCreateRequest(version);
+    if (createParam !== null && createParam !== 'group' && isLoaded) {
+      openCreateRequest(createParam === 'ipv4' ? 4 : 6);
+    }
   }, [createParam, cidrParam, isLoaded]);
   // `/ips?create=group` (the Dashboard's "Create your first group") opens the group form.
   useEffect(() => {
@@ -160,7 +146,7 @@ function IpsScreen({ account }: { account: Account }) {
         opened={isGroupFormOpen}
         onClose={() => {
           setGroupFormOpen(false);
-          if (createParam === 'group') updateParams(() => {}, true);
+          if (createParam === 'group') void setUrl(handledCreate);
         }}
       />
       <CreateSubnetModal

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** Typing pauses this long before the list is searched. */
-const SEARCH_DEBOUNCE_MS = 300;
+/** Typing pauses this long before the list is searched (and the URL written). */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The search the list runs for the text in the box: typed text once it has settled, an emptied box

@@ -1,5 +1,5 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
-import { paths } from '../../../config/paths.js';
+import { ipViewPath } from '../../../config/ip-view-url.js';
 
 export interface SubnetHandlers {
   onSelect: (subnetId: string) => void;
@@ -10,9 +10,8 @@ export interface SubnetHandlers {
 
 /** `/ips?create=ipv4&cidr=10.0.0.0/24`: the Create Subnet dialog prefilled, as from the calculators (PL-114). */
 export function createSubnetLink(subnet: PlanSubnet): string {
-  const search = new URLSearchParams({
+  return ipViewPath({
     create: subnet.ipVersion === 'IPv4' ? 'ipv4' : 'ipv6',
     cidr: `${subnet.networkAddress}/${subnet.cidr}`,
   });
-  return `${paths.ips}?${search.toString()}`;
 }

@@ -45,7 +45,11 @@ export function SubnetTable({
   const [sort, setSort] = useState(defaultSort);
   const [showUtilization, setShowUtilization] = useState(initialShowUtilization);
   const rows = useMemo(() => sortSubnets(subnets, sort), [subnets, sort]);
-  const { boxRef, boxHeight, onScroll, range } = useVirtualRows(rows.length, rowHeight, headerHeight);
+  const { boxRef, boxHeight, items, padTop, padBottom } = useVirtualRows(
+    rows.length,
+    rowHeight,
+    headerHeight,
+  );
 
   return (
     <Paper withBorder>
@@ -60,7 +64,6 @@ export function SubnetTable({
       <Box
         ref={boxRef}
         className={classes.scrollBox}
-        onScroll={onScroll}
         h={Math.max(boxHeight, headerHeight + rowHeight)}
         style={{ overflow: 'auto' }}
       >
@@ -102,18 +105,22 @@ export function SubnetTable({
             </div>
           </div>
           <div role="rowgroup">
-            <div aria-hidden style={{ height: range.padTop }} />
-            {rows.slice(range.start, range.end).map((subnet) => (
-              <SubnetRow
-                key={subnet.id}
-                subnet={subnet}
-                isSelected={subnet.id === selectedId}
-                showUtilization={showUtilization}
-                isWriting={isWriting}
-                handlers={handlers}
-              />
-            ))}
-            <div aria-hidden style={{ height: range.padBottom }} />
+            <div aria-hidden style={{ height: padTop }} />
+            {items.map(({ index }) => {
+              const subnet = rows[index];
+              if (!subnet) return null;
+              return (
+                <SubnetRow
+                  key={subnet.id}
+                  subnet={subnet}
+                  isSelected={subnet.id === selectedId}
+                  showUtilization={showUtilization}
+                  isWriting={isWriting}
+                  handlers={handlers}
+                />
+              );
+            })}
+            <div aria-hidden style={{ height: padBottom }} />
           </div>
         </div>
         {rows.length === 0 && (

@@ -30,7 +30,10 @@ export function SubnetTree({
   const [focusedId, setFocusedId] = useState<string | null>(null);
   const rows = useMemo(() => visibleTreeRows(model, collapsed), [model, collapsed]);
   const rowHeight = showDetails ? 64 : 44;
-  const { boxRef, boxHeight, onScroll, range, scrollToIndex } = useVirtualRows(rows.length, rowHeight);
+  const { boxRef, boxHeight, items, padTop, padBottom, scrollToIndex } = useVirtualRows(
+    rows.length,
+    rowHeight,
+  );
   const wantsFocus = useRef(false);
 
   const focusedIndex = Math.max(
@@ -38,14 +41,16 @@ export function SubnetTree({
     rows.findIndex((row) => row.subnet.id === (focusedId ?? selectedId)),
   );
 
+  // A far move (Home, End, a parent) renders its row only once the box has scrolled there.
   useEffect(() => {
     if (!wantsFocus.current) return;
-    wantsFocus.current = false;
     const id = rows[focusedIndex]?.subnet.id;
     const node = id
       ? boxRef.current?.querySelector<HTMLElement>(`[data-subnet-id="${CSS.escape(id)}"]`)
       : null;
-    node?.focus();
+    if (!node) return;
+    wantsFocus.current = false;
+    node.focus();
   });
 
   const toggle = useCallback(
@@ -117,28 +122,31 @@ export function SubnetTree({
         className={classes.scrollBox}
         role="tree"
         aria-label="Subnet tree"
-        onScroll={onScroll}
         onKeyDown={onKeyDown}
         h={boxHeight}
         style={{ overflowY: 'auto', borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
-        <Box style={{ height: range.padTop }} />
-        {rows.slice(range.start, range.end).map((row, offset) => (
-          <TreeNode
-            key={row.subnet.id}
-            row={row}
-            height={rowHeight}
-            isSelected={row.subnet.id === selectedId}
-            isFocusable={range.start + offset === focusedIndex}
-            showDetails={showDetails}
-            showUtilization={showUtilization}
-            isWriting={isWriting}
-            handlers={handlers}
-            onToggle={toggle}
-            onFocusRow={setFocusedId}
-          />
-        ))}
-        <Box style={{ height: range.padBottom }} />
+        <Box style={{ height: padTop }} />
+        {items.map(({ index }) => {
+          const row = rows[index];
+          if (!row) return null;
+          return (
+            <TreeNode
+              key={row.subnet.id}
+              row={row}
+              height={rowHeight}
+              isSelected={row.subnet.id === selectedId}
+              isFocusable={index === focusedIndex}
+              showDetails={showDetails}
+              showUtilization={showUtilization}
+              isWriting={isWriting}
+              handlers={handlers}
+              onToggle={toggle}
+              onFocusRow={setFocusedId}
+            />
+          );
+        })}
+        <Box style={{ height: padBottom }} />
       </Box>
     </Paper>
   );

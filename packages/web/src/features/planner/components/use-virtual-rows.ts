@@ -1,47 +1,51 @@
-import { startTransition, useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { needsNewRange, scrollToShow, visibleRange } from '../lib/virtual-range.js';
+import { observeElementOffset, useVirtualizer } from '@tanstack/react-virtual';
+import { startTransition, useLayoutEffect, useRef } from 'react';
 
 /** Tallest a scroll box grows before its rows scroll inside it (PL-108: the page itself does not). */
 const maxViewport = 560;
-/** Rows rendered beyond each edge of the view: the window moves only every `overscan` rows of scrolling. */
+/** Rows rendered beyond each edge of the view, so fast scrolling does not flash blanks. */
 const overscan = 16;
 
 /**
- * Renders only the rows in view of a fixed-row-height scroll box (2,000-subnet plans stay
- * responsive, as the address table does). The box is as tall as its rows, up to maxViewport.
+ * The rows in view of a fixed-row-height scroll box, windowed by TanStack Virtual (2,000-subnet plans
+ * stay responsive). The box is as tall as its rows, up to maxViewport, plus a sticky header of
+ * `headerHeight`; the rows outside the window are two spacers, `padTop` and `padBottom`.
  */
 export function useVirtualRows(count: number, rowHeight: number, headerHeight = 0) {
   const boxRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
   const viewport = Math.min(count * rowHeight, maxViewport);
-  const range = visibleRange(scrollTop, viewport, rowHeight, count, overscan);
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => boxRef.current,
+    estimateSize: () => rowHeight,
+    overscan,
+    // The header is the first thing in the box: the rows start below it.
+    scrollMargin: headerHeight,
+    scrollPaddingStart: headerHeight,
+    // The box's height is known before it is measured, so the first render has its rows.
+    initialRect: { width: 0, height: viewport + headerHeight },
+    // Window moves are transitions, not synchronous renders: React mounts the rows coming into view
+    // in slices, so a fast flick never blocks the page (bench/planner-web.md).
+    useFlushSync: false,
+    observeElementOffset: (instance, onOffset) =>
+      observeElementOffset(instance, (offset, isScrolling) =>
+        startTransition(() => onOffset(offset, isScrolling)),
+      ),
+  });
 
-  useLayoutEffect(() => {
-    // Fewer rows (a collapse) or taller ones (Show Details) move what is in view. Reading scrollTop
-    // forces a layout, so only then, never while scrolling.
-    const box = boxRef.current;
-    if (box) setScrollTop(box.scrollTop);
-  }, [count, rowHeight]);
+  // Show Details makes every row taller: the sizes the virtualizer computed no longer hold.
+  useLayoutEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
 
-  const onScroll = (event: React.UIEvent<HTMLDivElement>) => {
-    const top = event.currentTarget.scrollTop;
-    // Re-render only when the rendered rows no longer cover the view.
-    // A transition: React mounts the next rows in slices, so a fast flick never blocks the page.
-    if (needsNewRange(range, top, viewport, rowHeight, count)) startTransition(() => setScrollTop(top));
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items.at(-1);
+  return {
+    boxRef,
+    boxHeight: viewport + headerHeight,
+    items,
+    padTop: first ? first.start - headerHeight : 0,
+    padBottom: last ? virtualizer.getTotalSize() - (last.end - headerHeight) : 0,
+    /** Scrolls just enough to show row `index` (keyboard moves in the tree). */
+    scrollToIndex: (index: number) => virtualizer.scrollToIndex(index),
   };
-
-  const scrollToIndex = useCallback(
-    (index: number) => {
-      const box = boxRef.current;
-      if (!box) return;
-      const target = scrollToShow(index, box.scrollTop, viewport, rowHeight);
-      if (target !== null) {
-        box.scrollTop = target;
-        setScrollTop(target);
-      }
-    },
-    [viewport, rowHeight],
-  );
-
-  return { boxRef, boxHeight: viewport + headerHeight, onScroll, range, scrollToIndex };
 }

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { PageTitle } from '../../../components/ui/page-title.js';
-import { ipViewPath, searchPath } from '../../../config/paths.js';
+import { ipViewPath } from '../../../config/ip-view-url.js';
+import { searchPath } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useAccountSearch } from '../api/search.js';
 
@@ -120,7 +121,7 @@ function SubnetResult({ subnet, q }: { subnet: SearchSubnet; q: string }) {
     <Card withBorder padding="sm" component="section" aria-label={`Subnet ${subnet.name}`}>
       <Row justify="space-between" mb={subnet.addresses.length > 0 ? 'xs' : 0}>
         <Row gap="xs">
-          <Anchor component={Link} to={ipViewPath(subnet.id)} fw={600}>
+          <Anchor component={Link} to={ipViewPath({ subnet: subnet.id })} fw={600}>
             {subnet.name}
           </Anchor>
           <Text size="sm" c="dimmed" ff="monospace">
@@ -160,7 +161,7 @@ function SubnetResult({ subnet, q }: { subnet: SearchSubnet; q: string }) {
                   <Table.Td>
                     <Anchor
                       component={Link}
-                      to={ipViewPath(subnet.id, { at: address.ipAddress })}
+                      to={ipViewPath({ subnet: subnet.id, at: address.ipAddress })}
                       ff="monospace"
                       aria-label={`Open ${address.ipAddress} in ${subnet.name}`}
                     >
@@ -181,7 +182,7 @@ function SubnetResult({ subnet, q }: { subnet: SearchSubnet; q: string }) {
         </Table.ScrollContainer>
       )}
       {hidden > 0 && (
-        <Anchor component={Link} to={ipViewPath(subnet.id, { q })} size="sm" mt="xs" display="block">
+        <Anchor component={Link} to={ipViewPath({ subnet: subnet.id, q })} size="sm" mt="xs" display="block">
           {`${counted(hidden, 'more match', 'more matches')}: open ${subnet.name} searched for “${q}”`}
         </Anchor>
       )}

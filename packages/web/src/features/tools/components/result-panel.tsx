@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine
 import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { paths } from '../../../config/paths.js';
+import { ipViewPath } from '../../../config/ip-view-url.js';
 import type { BaseResult, CalculatorDefinition } from './calculator-definitions.js';
 
 interface ResultPanelProps<Result extends BaseResult> {
@@ -97,13 +97,12 @@ function CreateSubnetButton<Result extends BaseResult>({
       </Button>
     );
   }
-  const search = new URLSearchParams({ create: definition.kind, cidr });
   return (
     <Button
       size="xs"
       variant="light"
       component={Link}
-      to={`${paths.ips}?${search.toString()}`}
+      to={ipViewPath({ create: definition.kind, cidr })}
       leftSection={<IconPlus size={16} />}
       aria-label={`Create subnet from this: ${cidr}`}
     >
