@@ -121,6 +121,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
           requestTimeout: config.requestTimeoutMs,
           headersTimeout: Math.min(config.requestTimeoutMs, 10_000),
           connectionsCheckingInterval: 1000,
+          // Fastify's own default, which it does not apply to a server made here: Node's 5 s closed idle
+          // sockets that clients (and proxies idling 60 s) were about to reuse, answering ECONNRESET.
+          keepAliveTimeout: 72_000,
         },
         handler,
       ),
