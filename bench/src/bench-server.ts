@@ -12,6 +12,7 @@ import { buildApp } from '@ipam/server/app';
 import { parseConfig } from '@ipam/server/config/env';
 import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
 import { PASSWORD } from './address-fixture.js';
+import { machineLine } from './bench-utils.js';
 
 type Request = { kind: 'cpu' | 'memory' | 'profile-start' } | { kind: 'profile-stop'; file: string };
 type Command = Request & { id: number };
@@ -172,4 +173,25 @@ export function openEventStream(url: string, cookie: string, onData: () => void)
     );
     request.on('error', reject);
   });
+}
+
+/**
+ * The entry of a bench script whose app runs in a child process (the same script in `serve` mode):
+ * there it serves; here it runs `run` on each engine and prints one table between the machine's lines.
+ */
+export async function runEngineTable(
+  tableHeader: string,
+  run: (kind: 'sqlite' | 'postgres') => Promise<string[]>,
+): Promise<void> {
+  if (process.argv[2] === 'serve') {
+    await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
+    return;
+  }
+  const header = machineLine();
+  const rows: string[] = [];
+  for (const kind of ['sqlite', 'postgres'] as const) rows.push(...(await run(kind)));
+  console.log(`Machine: ${header}\n`);
+  console.log(tableHeader);
+  console.log(rows.join('\n'));
+  console.log(`\nFinished: ${machineLine()}`);
 }

@@ -7,7 +7,6 @@
  * Run: node --conditions=source --import tsx bench/src/import-memory.ts   (prints a markdown report)
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { DatabaseTarget } from '@ipam/server/db/database';
 import {
   csvOfTheCaps,
   diskBomb,
@@ -15,8 +14,7 @@ import {
   workbookAtTheCaps,
 } from '../../packages/server/test/xlsx-caps.js';
 import { createSlash8Account } from './address-fixture.js';
-import { logIn, serveBenchApp, startServer } from './bench-server.js';
-import { machineLine } from './bench-utils.js';
+import { logIn, runEngineTable, startServer } from './bench-server.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const HEAP_MB = 256;
@@ -75,20 +73,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   return rows;
 }
 
-async function main(): Promise<void> {
-  const header = machineLine();
-  const rows: string[] = [];
-  for (const kind of ['sqlite', 'postgres'] as const) rows.push(...(await run(kind)));
-  console.log(`Machine: ${header}\n`);
-  console.log(
-    '| engine | upload (dry run) | MB | answer | s | RSS before MB | peak RSS MB (growth) | RSS after − before MB |\n|---|---|---|---|---|---|---|---|',
-  );
-  console.log(rows.join('\n'));
-  console.log(`\nFinished: ${machineLine()}`);
-}
-
-if (process.argv[2] === 'serve') {
-  await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
-} else {
-  await main();
-}
+await runEngineTable(
+  '| engine | upload (dry run) | MB | answer | s | RSS before MB | peak RSS MB (growth) | RSS after − before MB |\n|---|---|---|---|---|---|---|---|',
+  run,
+);

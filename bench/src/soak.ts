@@ -6,10 +6,9 @@
  * Run: node --conditions=source --import tsx bench/src/soak.ts [minutes per engine, default 10]
  */
 import type { ClientRequest } from 'node:http';
-import type { DatabaseTarget } from '@ipam/server/db/database';
 import { setUp } from './address-fixture.js';
-import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
-import { machineLine, median, percentile, randomSource } from './bench-utils.js';
+import { logIn, openEventStream, runEngineTable, startServer } from './bench-server.js';
+import { median, percentile, randomSource } from './bench-utils.js';
 
 const WORKERS = 12;
 /** The per-user cap of open streams (the soak's one user holds them all). */
@@ -129,18 +128,4 @@ async function soak(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   }
 }
 
-async function main(): Promise<void> {
-  const header = machineLine();
-  const rows: string[] = [];
-  for (const kind of ['sqlite', 'postgres'] as const) rows.push(...(await soak(kind)));
-  console.log(`Machine: ${header}\n`);
-  console.log('| engine | request | count | p50 ms | p99 ms |\n|---|---|---|---|---|');
-  console.log(rows.join('\n'));
-  console.log(`\nFinished: ${machineLine()}`);
-}
-
-if (process.argv[2] === 'serve') {
-  await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
-} else {
-  await main();
-}
+await runEngineTable('| engine | request | count | p50 ms | p99 ms |\n|---|---|---|---|---|', soak);

@@ -9,12 +9,11 @@
 import type { ClientRequest } from 'node:http';
 import { linkUser, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { signUp } from '@ipam/server/auth/sign-up';
-import type { DatabaseTarget } from '@ipam/server/db/database';
 import { nowIso } from '@ipam/server/db/db-values';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_USER } from '@ipam/core/limits';
 import { PASSWORD, setUp } from './address-fixture.js';
-import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
-import { machineLine, median, percentile } from './bench-utils.js';
+import { logIn, openEventStream, runEngineTable, startServer } from './bench-server.js';
+import { median, percentile } from './bench-utils.js';
 
 const NOISY_ACCOUNTS = 10;
 const USERS_PER_ACCOUNT = MAX_STREAMS_PER_ACCOUNT / MAX_STREAMS_PER_USER;
@@ -122,20 +121,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
   return rows;
 }
 
-async function main(): Promise<void> {
-  const header = machineLine();
-  const rows: string[] = [];
-  for (const kind of ['sqlite', 'postgres'] as const) rows.push(...(await run(kind)));
-  console.log(`Machine: ${header}\n`);
-  console.log(
-    "| engine | the other accounts' streams | quiet tenant's list request: median ms | p99 ms | median / idle |\n|---|---|---|---|---|",
-  );
-  console.log(rows.join('\n'));
-  console.log(`\nFinished: ${machineLine()}`);
-}
-
-if (process.argv[2] === 'serve') {
-  await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
-} else {
-  await main();
-}
+await runEngineTable(
+  "| engine | the other accounts' streams | quiet tenant's list request: median ms | p99 ms | median / idle |\n|---|---|---|---|---|",
+  run,
+);
