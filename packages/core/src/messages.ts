@@ -259,6 +259,33 @@ export const messages = {
     `An account can hold at most ${max} groups. Delete or merge some to create more.`,
   subnetOverlaps: (name: string, cidr: string) => `This subnet overlaps the subnet ${name} (${cidr}).`,
   subnetNetworkFixed: 'The network address and prefix of a subnet cannot be changed.',
+  // VRFs and nested prefixes (issue 30; texts are ours)
+  vrfNameRequired: 'VRF name is required.',
+  vrfNameTaken: (name: string) => `This account already has a VRF named ${name}.`,
+  vrfRdInvalid:
+    'Route distinguisher must be ASN:number (such as 65000:1) or IPv4:number (such as 192.0.2.1:7).',
+  vrfNotFound: 'VRF not found.',
+  vrfDefaultFixed: 'The Global VRF cannot be deleted.',
+  vrfNotEmpty: (subnets: number) =>
+    `This VRF still contains ${counted(subnets, 'subnet')}. Move or delete them first.`,
+  vrfLimitReached: (max: number) =>
+    `An account can hold at most ${max.toLocaleString('en-US')} VRFs. Delete some to create more.`,
+  subnetVrfFixed: 'The VRF and kind of a subnet cannot be changed.',
+  subnetKindInvalid: 'Kind must be leaf or container.',
+  subnetInsideLeaf: (name: string, cidr: string) =>
+    `This subnet lies inside the subnet ${name} (${cidr}), which holds addresses: only a container can hold subnets.`,
+  subnetAroundSubnet: (name: string, cidr: string) =>
+    `This subnet would contain the subnet ${name} (${cidr}): make it a container to hold other subnets.`,
+  subnetSamePrefix: (name: string, cidr: string) =>
+    `The subnet ${name} already has the network ${cidr} in this VRF.`,
+  containerNotEmpty: (subnets: number) =>
+    `This container still holds ${counted(subnets, 'subnet')}. Move or delete them first.`,
+  containerHasNoAddresses: (cidr: string) =>
+    `${cidr} is a container: it holds subnets, not addresses. Open one of its subnets.`,
+  containerNotScanned: 'A container holds no addresses and cannot be scanned.',
+  parentNotContainer: 'The parent must be a container subnet of this account.',
+  containerFull: (length: number, cidr: string) => `There is no free /${length} left in ${cidr}.`,
+  childLengthInvalid: (min: number, max: number) => `Prefix length must be from ${min} to ${max}.`,
   addressOutsideSubnet: (cidr: string) => `This address is not a host address of the subnet ${cidr}.`,
   scanNotEnabled: 'Scanning is off for this subnet: choose approval or auto scanning first.',
   invalidCursor: 'The page cursor is not valid.',

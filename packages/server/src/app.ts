@@ -26,6 +26,7 @@ import { eventBusFor } from './events/event-hub.js';
 import type { EventPublisher } from './events/event-publisher.js';
 import { registerEventRoutes } from './events/event-routes.js';
 import { registerGroupRoutes } from './groups/group-routes.js';
+import { registerVrfRoutes } from './vrfs/vrf-routes.js';
 import { createInviteMailer } from './invites/invite-mailer.js';
 import { deleteExpiredPasswordResets } from './auth/password-reset-repository.js';
 import { registerPasswordRoutes } from './auth/password-routes.js';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerPlanRoutes(app, deps);
   registerPlanSubnetRoutes(app, deps);
   registerGroupRoutes(app, deps);
+  registerVrfRoutes(app, deps);
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);
   registerAuditRoutes(app, deps);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADDRESS_STATUSES } from '../schemas/address-schemas.js';
 import { SCANNING_TYPES } from '../schemas/common-fields.js';
+import { SUBNET_KINDS } from '../schemas/subnet-schemas.js';
 
 /** A group; `parentId` is '' at the top level (the spec's "empty"). */
 export const groupResponse = z.object({
@@ -12,6 +13,19 @@ export const groupResponse = z.object({
   updatedBy: z.string().nullable().describe('user id of the last change'),
 });
 export type Group = z.infer<typeof groupResponse>;
+
+/** A VRF (routing domain): every subnet belongs to one; the Global VRF (`isDefault`) cannot be deleted. */
+export const vrfResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  rd: z.string().nullable().describe('route distinguisher, such as 65000:1 or 192.0.2.1:7'),
+  description: z.string(),
+  isDefault: z.boolean().describe('the Global VRF: holds subnets created without a VRF'),
+  subnetCount: z.number().int(),
+  updatedDate: z.string(),
+  updatedBy: z.string().nullable().describe('user id of the last change'),
+});
+export type Vrf = z.infer<typeof vrfResponse>;
 
 const subnetFields = {
   id: z.string(),
@@ -26,6 +40,12 @@ const subnetFields = {
   scanNow: z.boolean(),
   updatedDate: z.string(),
   updatedBy: z.string().nullable().describe('user id of the last change'),
+  vrfId: z.string().describe('the VRF (routing domain) it belongs to; overlap rules hold within a VRF'),
+  kind: z.enum(SUBNET_KINDS).describe('leaf: holds addresses; container: holds subnets inside it'),
+  parentId: z
+    .string()
+    .nullable()
+    .describe('derived: the smallest container of the same VRF and version holding it; null at the top'),
 };
 
 /** An IPv4 subnet: its prefix length is `bits` (the spec's name). */

@@ -6,6 +6,7 @@ export const LIVE_EVENT_KINDS = [
   'user',
   'invite',
   'group',
+  'vrf',
   'subnet',
   'address',
   'approval',

@@ -11,3 +11,6 @@ export const groupParams = accountParams.extend({ groupId: z.string() });
 
 /** `…/plans/:planId/…` of an account. */
 export const planParams = accountParams.extend({ planId: z.string() });
+
+/** `…/vrfs/:vrfId` of an account. */
+export const vrfParams = accountParams.extend({ vrfId: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { vrfIdSchema } from './subnet-schemas.js';
 import { parseCidr } from '../cidr.js';
 import { parseAddress } from '../ip-address.js';
 import { messages } from '../messages.js';
@@ -246,5 +247,6 @@ export const planApplySchema = z.strictObject({
     .optional(),
   dryRun: flag('Dry run').default(true),
   expectedVersion,
+  vrfId: vrfIdSchema.optional().describe('the VRF to create the subnets in; absent: Global'),
 });
 export type PlanApplyInput = z.infer<typeof planApplySchema>;

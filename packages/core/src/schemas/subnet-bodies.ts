@@ -33,6 +33,7 @@ export const subnetCreateBody = z.preprocess(
 );
 
 const fixedFields = ['networkIP', 'bits', 'prefixLength'] as const;
+const fixedPlaceFields = ['vrfId', 'kind'] as const;
 
 /** `PATCH /api/accounts/:a/subnets/:id`: the editable fields; network and prefix get their own message. */
 export const subnetUpdateBody = z.preprocess((value, ctx) => {
@@ -41,6 +42,9 @@ export const subnetUpdateBody = z.preprocess((value, ctx) => {
       if (field in value) {
         ctx.addIssue({ code: 'custom', message: messages.subnetNetworkFixed, path: [field] });
       }
+    }
+    for (const field of fixedPlaceFields) {
+      if (field in value) ctx.addIssue({ code: 'custom', message: messages.subnetVrfFixed, path: [field] });
     }
   }
   return value;

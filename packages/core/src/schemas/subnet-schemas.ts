@@ -18,6 +18,19 @@ const name = requiredText(messages.subnetNameRequired, 'Subnet name', MAX_NAME_L
 const description = optionalText('Description', MAX_DESCRIPTION_LENGTH);
 const groupId = requiredText(messages.groupRequired, 'Group', MAX_ID_LENGTH);
 
+/** A subnet holds addresses (leaf, the spec's kind) or other subnets (container). */
+export const SUBNET_KINDS = ['leaf', 'container'] as const;
+export type SubnetKind = (typeof SUBNET_KINDS)[number];
+export const subnetKindSchema = z.enum(SUBNET_KINDS, { error: messages.subnetKindInvalid });
+
+/** The subnet's VRF; absent, empty or null all mean the account's Global VRF, given as null. */
+export const vrfIdSchema = z
+  .string({ error: messages.mustBeText('VRF') })
+  .trim()
+  .max(MAX_ID_LENGTH, messages.vrfNotFound)
+  .nullable()
+  .transform((id) => (id === '' ? null : id));
+
 /**
  * The spec's scanning rule, shared by create and update: approval and auto need a frequency, and for
  * none the frequency is stored as null whatever was sent.
@@ -47,6 +60,8 @@ const createFields = {
   groupId,
   scanningType: scanningTypeSchema.default('none'),
   scanFrequency: scanFrequencySchema.optional(),
+  vrfId: vrfIdSchema.default(null),
+  kind: subnetKindSchema.default('leaf'),
 };
 
 /** `POST /api/accounts/:a/subnets` for IPv4: networkIP plus bits (0–32). */
@@ -78,6 +93,25 @@ export const ipv6SubnetCreateSchema = z
   .superRefine((value, ctx) => checkScanFrequency(value, ctx, false))
   .transform((value) => ({ ...value, scanFrequency: storedFrequency(value) }));
 export type IPv6SubnetCreateInput = z.infer<typeof ipv6SubnetCreateSchema>;
+
+/**
+ * `POST /api/accounts/:a/subnets/next`: the first free aligned child of `prefixLength` inside the
+ * container `parentId` (its VRF and version), created at once with the other fields.
+ */
+export const subnetNextSchema = z
+  .strictObject({
+    ...createFields,
+    parentId: requiredText(messages.parentNotContainer, 'Parent', MAX_ID_LENGTH),
+    prefixLength: z
+      .number({ error: messages.prefixLengthRequired })
+      .int(messages.invalidPrefixLength)
+      .min(0, messages.prefixLengthInvalid)
+      .max(128, messages.prefixLengthInvalid),
+  })
+  .omit({ vrfId: true })
+  .superRefine((value, ctx) => checkScanFrequency(value, ctx, false))
+  .transform((value) => ({ ...value, scanFrequency: storedFrequency(value) }));
+export type SubnetNextInput = z.infer<typeof subnetNextSchema>;
 
 /**
  * `PATCH /api/accounts/:a/subnets/:id`: the editable fields only. Network address and prefix are fixed

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
@@ -47,6 +49,21 @@ export async function insertAccount(
       maxusers: account.maxusers,
       maxnetworks: account.maxnetworks,
       created_at: account.createdAt,
+    })
+    .execute();
+  // Every account has its default VRF, which holds subnets created without one (issue 30).
+  await db
+    .insertInto('vrfs')
+    .values({
+      id: randomUUID(),
+      account_id: account.id,
+      name: DEFAULT_VRF_NAME,
+      rd: null,
+      description: '',
+      is_default: 1,
+      created_at: account.createdAt,
+      updated_date: account.createdAt,
+      updated_by: null,
     })
     .execute();
 }

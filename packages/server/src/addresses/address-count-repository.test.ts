@@ -74,6 +74,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
       id: subnet.id,
       prefix,
       counts: { Available: 0n, 'In Use': 0n, Reserved: 0n },
+      isContainer: false,
     });
     await setAddress(ctx, subnet.id, '10.22.0.1', addressFields({ status: 'In Use' }));
     await setAddress(ctx, subnet.id, '10.22.0.2', addressFields({ status: 'Reserved' }));
@@ -81,6 +82,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
       id: subnet.id,
       prefix,
       counts: { Available: 0n, 'In Use': 1n, Reserved: 1n },
+      isContainer: false,
     });
     expect(await findListedSubnet(db, other.account.id, subnet.id)).toBeUndefined();
     expect(await findListedSubnet(db, ctx.account.id, 'no-such-subnet')).toBeUndefined();

@@ -51,7 +51,7 @@ function selectListedSubnet(db: Db) {
   return db
     .selectFrom('subnets')
     .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
-    .select(['subnets.id', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length'])
+    .select(['subnets.id', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length', 'subnets.kind'])
     .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
 }
 
@@ -60,6 +60,8 @@ export interface ListedSubnetCounts {
   id: string;
   prefix: Prefix;
   counts: StatusCounts;
+  /** A container holds subnets, not addresses. */
+  isContainer: boolean;
 }
 
 /** The listed subnet of a `selectListedSubnet` row. */
@@ -68,6 +70,7 @@ function listedSubnetOf(row: {
   version: number;
   first_key: string;
   prefix_length: number;
+  kind: string;
   in_use: number | null;
   reserved: number | null;
   available: number | null;
@@ -84,6 +87,7 @@ function listedSubnetOf(row: {
       'In Use': BigInt(toCount(row.in_use)),
       Reserved: BigInt(toCount(row.reserved)),
     },
+    isContainer: row.kind === 'container',
   };
 }
 

@@ -75,6 +75,12 @@ export async function readAddressPage(
     guess && listStoredItems(db, accountId, { id: subnetId, version: guess.version }, guess),
   ]);
   if (!subnet) throw new DomainError('not_found', messages.notFound);
+  if (subnet.isContainer) {
+    throw new DomainError(
+      'container_no_addresses',
+      messages.containerHasNoAddresses(formatPrefix(subnet.prefix)),
+    );
+  }
   const { prefix, counts } = subnet;
   const listed = listedAddresses(prefix);
   const cursor = request.cursor === null ? null : cursorValue(prefix, request.cursor);

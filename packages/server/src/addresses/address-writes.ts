@@ -8,7 +8,7 @@ import { runChange, type Change, type ChangeContext } from '../commands/change.j
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import { requireSubnet } from '../subnets/subnets.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { addressView, type AddressView } from './address-view.js';
 import type { StoredAddress } from './address-repository.js';
@@ -116,7 +116,7 @@ async function writeAddress(
   change: (before: StoredAddress) => AddressFields,
 ): Promise<AddressView> {
   return runChange(ctx, async (work) => {
-    const subnet = await requireSubnet(work.trx, ctx.account.id, subnetId);
+    const subnet = await requireLeaf(work.trx, ctx.account.id, subnetId);
     const view = await writeAddressIn(work, ctx, subnet, hostAddressOf(subnet, ipText), change);
     work.announce({ kind: 'address', id: view.ipAddress, subnetId });
     return view;

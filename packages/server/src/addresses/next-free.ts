@@ -5,7 +5,7 @@ import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import { requireSubnet } from '../subnets/subnets.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { addressesBetweenStored } from './address-walks.js';
 import type { AddressView } from './address-view.js';
 import { writeAddressesIn } from './address-writes.js';
@@ -48,7 +48,7 @@ export async function assignNextFree(
   input: NextFreeInput,
 ): Promise<AddressView[]> {
   return runChange(ctx, async (change) => {
-    const subnet = await requireSubnet(change.trx, ctx.account.id, subnetId, 'update');
+    const subnet = await requireLeaf(change.trx, ctx.account.id, subnetId, 'update');
     const values = await freeAddressesOf(change.trx, subnet, input.count);
     if (values.length === 0) throw new DomainError('subnet_full', messages.subnetFull);
     if (values.length < input.count) {

@@ -128,6 +128,25 @@ export interface SubnetsTable {
   created_at: string;
   updated_date: string;
   updated_by: string | null;
+  /** The VRF it belongs to (issue 30); every account has a default one, "Global". */
+  vrf_id: string;
+  /** 'leaf' (holds addresses) or 'container' (holds subnets). */
+  kind: string;
+  /** Derived: the smallest container of the same VRF and version holding it; null at the top. */
+  parent_id: string | null;
+}
+
+/** A VRF (routing domain) of an account; `is_default` (0 or 1) marks its "Global" VRF. */
+export interface VrfsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  rd: string | null;
+  description: string;
+  is_default: number;
+  created_at: string;
+  updated_date: string;
+  updated_by: string | null;
 }
 
 /** Only addresses ever written are stored; every other listed address is a virtual Available row. */
@@ -242,6 +261,7 @@ export interface Database {
   audit_log: AuditLogTable;
   groups: GroupsTable;
   subnets: SubnetsTable;
+  vrfs: VrfsTable;
   ip_addresses: IpAddressesTable;
   ip_address_counts: IpAddressCountsTable;
   approvals: ApprovalsTable;

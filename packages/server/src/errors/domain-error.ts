@@ -59,6 +59,13 @@ export type ErrorCode =
   | 'import_unreadable'
   | 'import_has_errors'
   | 'export_too_large'
+  | 'vrf_name_taken'
+  | 'vrf_limit_reached'
+  | 'vrf_default'
+  | 'vrf_not_empty'
+  | 'container_not_empty'
+  | 'container_no_addresses'
+  | 'container_full'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

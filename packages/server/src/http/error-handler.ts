@@ -65,6 +65,13 @@ export const statusOfCode: Record<ErrorCode, number> = {
   token_read_only: 403,
   subnet_full: 409,
   token_limit_reached: 403,
+  vrf_name_taken: 409,
+  vrf_limit_reached: 403,
+  vrf_default: 409,
+  vrf_not_empty: 409,
+  container_not_empty: 409,
+  container_no_addresses: 409,
+  container_full: 409,
 };
 
 /** The API's error body. */

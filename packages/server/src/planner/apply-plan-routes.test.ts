@@ -123,9 +123,11 @@ for (const dialect of DIALECTS) {
       const { me, group, plan, site, lan1, lan2 } = await setUp(2);
       expect((await postSubnet(me, group.id, '10.0.2.0/23')).status).toBe(201);
       const preview = await apply(me, plan.id, { groupId: group.id, subnetIds: [site, lan1, lan2] });
+      // Site has children in the plan, so it becomes a container around the hand-made /23 (issue 30);
+      // LAN2 is the /23's range as a leaf and is refused; the account's limit of 2 stops LAN1.
       expect(outcomes(preview.body)).toEqual([
-        ['Site', 'overlaps', 'overlaps Subnet 10.0.2.0/23 (10.0.2.0/23)'],
-        ['LAN1', 'create', 'will create'],
+        ['Site', 'create', 'will create'],
+        ['LAN1', 'over_limit', "over your plan's limit of 2 subnets"],
         ['LAN2', 'overlaps', 'overlaps Subnet 10.0.2.0/23 (10.0.2.0/23)'],
       ]);
       const other = await addPlanSubnet(me, plan.id, 'Other', '10.1.0.0/24');
@@ -151,10 +153,24 @@ for (const dialect of DIALECTS) {
         parentSubnetId: outer,
       });
       const both = await apply(roomy, roomyPlan.id, { groupId: roomyGroup.id, subnetIds: [outer, nested] });
+      // The plan's hierarchy is kept: Outer becomes a container holding Nested (issue 30).
       expect(outcomes(both.body)).toEqual([
         ['Outer', 'create', 'will create'],
-        ['Nested', 'overlaps', 'overlaps Outer (10.9.0.0/24)'],
+        ['Nested', 'create', 'will create'],
       ]);
+      const applied = await apply(roomy, roomyPlan.id, {
+        groupId: roomyGroup.id,
+        subnetIds: [outer, nested],
+        dryRun: false,
+      });
+      expect(applied.body).toMatchObject({ created: 2 });
+      const made = await ipamSubnets(roomy);
+      const container = made.find((s: { name: string }) => s.name === 'Outer');
+      expect(container).toMatchObject({ kind: 'container', parentId: null });
+      expect(made.find((s: { name: string }) => s.name === 'Nested')).toMatchObject({
+        kind: 'leaf',
+        parentId: container.id,
+      });
     });
 
     it('PL-138: the Free tier’s prefixes and IPv6 refusal apply; plan subnets with errors are invalid', async () => {

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { PlanApply } from '@ipam/core/api/plan';
 import { messages } from '@ipam/core/messages';
+import { planTree } from '@ipam/core/plan-tree';
 import type { PlanApplyInput } from '@ipam/core/schemas/plan-schemas';
 import { runChange, type Change, type UserChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findGroup } from '../groups/group-repository.js';
-import { insertSubnet, lockAccountForIpam, type SubnetRecord } from '../subnets/subnet-repository.js';
+import { placeSubnet, vrfIdFor } from '../subnets/subnet-placement.js';
+import { lockAccountForIpam } from '../subnets/subnet-repository.js';
 import { networkText } from '../subnets/subnet-rules.js';
 import { subnetView } from '../subnets/subnet-view.js';
 import { chooseSubnets, previewApply, type ApplyItem } from './apply-preview.js';
@@ -19,7 +21,7 @@ export const DEFAULT_VLAN_ID = 1;
 const answer = (items: readonly ApplyItem[], dryRun: boolean, created: number): PlanApply => ({
   dryRun,
   created,
-  items: items.map(({ prefix: _prefix, subnet: _subnet, ...item }) => item),
+  items: items.map(({ prefix: _prefix, subnet: _subnet, kind: _kind, ...item }) => item),
 });
 
 async function prepare(ctx: UserChangeContext, change: Change, planId: string, input: PlanApplyInput) {
@@ -27,8 +29,11 @@ async function prepare(ctx: UserChangeContext, change: Change, planId: string, i
     throw new DomainError('validation_failed', messages.groupNotFound, { groupId: messages.groupNotFound });
   }
   await lockAccountForIpam(change.trx, ctx.account.id);
-  const chosen = chooseSubnets(await listPlanSubnets(change.trx, planId), input.subnetIds);
-  return previewApply(change.trx, ctx.account, chosen);
+  const subnets = await listPlanSubnets(change.trx, planId);
+  const chosen = chooseSubnets(subnets, input.subnetIds);
+  const vrfId = await vrfIdFor(change.trx, ctx.account.id, input.vrfId ?? null);
+  const parentIds = new Set(planTree(subnets).childIds.keys());
+  return { vrfId, items: await previewApply(change.trx, ctx.account, chosen, { vrfId, parentIds }) };
 }
 
 /**
@@ -47,11 +52,11 @@ export async function applyPlan(
       if (input.expectedVersion !== undefined && input.expectedVersion !== plan.version) {
         throw new DomainError('version_conflict', messages.versionConflict);
       }
-      return answer(await prepare(ctx, change, planId, input), true, 0);
+      return answer((await prepare(ctx, change, planId, input)).items, true, 0);
     });
   }
   const state = await runPlanChange(ctx, planId, input.expectedVersion, async (change) => {
-    const items = await prepare(ctx, change, planId, input);
+    const { vrfId, items } = await prepare(ctx, change, planId, input);
     if (items.some((item) => item.outcome !== 'create' && item.outcome !== 'exists')) {
       throw new DomainError('apply_blocked', messages.applyBlocked);
     }
@@ -62,7 +67,7 @@ export async function applyPlan(
         applied.push(item);
         continue;
       }
-      const subnet: SubnetRecord = {
+      const subnet = await placeSubnet(change.trx, ctx.account.id, {
         id: randomUUID(),
         name: item.subnet.name,
         vlanId: item.subnet.vlan?.id ?? DEFAULT_VLAN_ID,
@@ -76,8 +81,10 @@ export async function applyPlan(
         scanNow: false,
         updatedDate: now,
         updatedBy: ctx.userId,
-      };
-      await insertSubnet(change.trx, ctx.account.id, { ...subnet, createdAt: now });
+        vrfId,
+        kind: item.kind,
+        createdAt: now,
+      });
       change.audit({
         action: 'create',
         entity: 'subnet',

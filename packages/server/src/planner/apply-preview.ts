@@ -3,17 +3,25 @@ import { formatPrefix } from '@ipam/core/cidr';
 import { messages } from '@ipam/core/messages';
 import { planSubnetPrefix } from '@ipam/core/plan-subnet-details';
 import { planTree } from '@ipam/core/plan-tree';
-import { prefixLast, type Prefix } from '@ipam/core/prefix';
+import type { Prefix } from '@ipam/core/prefix';
+import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
+import { neighboursOf, placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
 import type { AccountRecord } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { countSubnets, findOverlappingSubnet } from '../subnets/subnet-repository.js';
+import { findPlacement } from '../subnets/subnet-placement.js';
+import { countSubnets, findEnclosingSubnets } from '../subnets/subnet-repository.js';
 import { subnetPrefix } from '../subnets/subnet-rules.js';
 import type { PlanSubnetRecord } from './plan-subnet-repository.js';
 import { planSubnetView } from './plan-view.js';
 
 /** One previewed item with the prefix it would create. */
-export type ApplyItem = PlanApply['items'][number] & { prefix: Prefix; subnet: PlanSubnetRecord };
+export type ApplyItem = PlanApply['items'][number] & {
+  prefix: Prefix;
+  subnet: PlanSubnetRecord;
+  /** A plan subnet with children becomes a container, so the plan's hierarchy is kept (issue 30). */
+  kind: SubnetKind;
+};
 
 /**
  * PL-138: the plan subnets to apply — the chosen ones (an unknown id is a 404), or by default every
@@ -43,21 +51,20 @@ export function chooseSubnets(
   return chosen;
 }
 
-const overlapsPrefix = (a: Prefix, b: Prefix) =>
-  a.version === b.version && a.network <= prefixLast(b) && b.network <= prefixLast(a);
-
 /**
- * PL-138: what applying each plan subnet would do, under the rules of a hand-made subnet: its
- * errors, the tier's prefixes, an existing IPAM subnet (the same network: exists; any other overlap:
- * refused), another chosen subnet it overlaps, and the account's maxnetworks.
+ * PL-138: what applying each plan subnet would do in the VRF, under the rules of a hand-made subnet:
+ * its errors, the tier's prefixes, an existing IPAM subnet (the same network: exists; a placement the
+ * nesting rule forbids: refused), another chosen subnet it collides with, and the account's
+ * maxnetworks. A plan subnet with children (`parentIds`) becomes a container.
  */
 export async function previewApply(
   db: Db,
   account: AccountRecord,
   chosen: readonly PlanSubnetRecord[],
+  placement: { vrfId: string; parentIds: ReadonlySet<string> },
 ): Promise<ApplyItem[]> {
   let count = await countSubnets(db, account.id);
-  const creating: ApplyItem[] = [];
+  const creating: (ApplyItem & PlacedSubnet)[] = [];
   const items: ApplyItem[] = [];
   for (const subnet of chosen) {
     const prefix = planSubnetPrefix(subnet);
@@ -69,6 +76,7 @@ export async function previewApply(
       subnetId: null,
       prefix,
       subnet,
+      kind: placement.parentIds.has(subnet.id) ? ('container' as const) : ('leaf' as const),
     };
     const item = async (): Promise<ApplyItem> => {
       if (!planSubnetView(subnet, 0, []).validationResults.isValid) {
@@ -80,31 +88,36 @@ export async function previewApply(
         if (error instanceof DomainError) return { ...base, outcome: 'not_in_tier', message: error.message };
         throw error;
       }
-      const existing = await findOverlappingSubnet(db, account.id, prefix);
-      if (
-        existing &&
-        existing.prefix.network === prefix.network &&
-        existing.prefix.length === prefix.length
-      ) {
-        return { ...base, outcome: 'exists', message: messages.applyExists, subnetId: existing.id };
+      const same = (await findEnclosingSubnets(db, account.id, placement.vrfId, prefix)).find(
+        (other) => other.prefix.length === prefix.length,
+      );
+      if (same && same.kind === base.kind) {
+        return { ...base, outcome: 'exists', message: messages.applyExists, subnetId: same.id };
       }
-      if (existing) {
-        const message = messages.applyOverlaps(existing.name, formatPrefix(existing.prefix));
-        return { ...base, outcome: 'overlaps', message };
-      }
-      const sibling = creating.find((other) => overlapsPrefix(other.prefix, prefix));
-      if (sibling)
+      const found = await findPlacement(db, account.id, placement.vrfId, { prefix, kind: base.kind });
+      if ('conflict' in found) {
+        const { other } = found.conflict;
         return {
           ...base,
           outcome: 'overlaps',
-          message: messages.applyOverlaps(sibling.name, sibling.network),
+          message: messages.applyOverlaps(other.name, formatPrefix(other.prefix)),
         };
+      }
+      const { enclosing, inside } = neighboursOf(creating, prefix);
+      const sibling = placementConflict(base, enclosing, inside)?.other;
+      if (sibling) {
+        return {
+          ...base,
+          outcome: 'overlaps',
+          message: messages.applyOverlaps(sibling.name, formatPrefix(sibling.prefix)),
+        };
+      }
       if (count >= account.maxnetworks) {
         return { ...base, outcome: 'over_limit', message: messages.applyOverLimit(account.maxnetworks) };
       }
       count += 1;
-      const created: ApplyItem = { ...base, outcome: 'create', message: messages.applyWillCreate };
-      creating.push(created);
+      const created = { ...base, outcome: 'create' as const, message: messages.applyWillCreate };
+      creating.push({ ...created, id: subnet.id });
       return created;
     };
     items.push(await item());

@@ -15,7 +15,7 @@ import {
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { requireSubnet } from '../subnets/subnets.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { finishScan } from './scan-repository.js';
 import type { ScannerRecord } from './scanner-repository.js';
 
@@ -58,7 +58,7 @@ export async function applyScanResults(
   return runChange(ctx, async (change) => {
     const { trx, audit, announce } = change;
     // Writers of a subnet's approvals take turns on its row; so do batches of its scan.
-    const subnet = await requireSubnet(trx, ctx.account.id, input.subnetId, 'no-key-update');
+    const subnet = await requireLeaf(trx, ctx.account.id, input.subnetId, 'no-key-update');
     if (subnet.scanningType === 'none') throw new DomainError('scan_not_enabled', messages.scanNotEnabled);
     const isApproval = subnet.scanningType === 'approval';
     const hosts = new Map<bigint, ScanHost>();

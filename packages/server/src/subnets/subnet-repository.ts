@@ -2,6 +2,8 @@ import type { Prefix } from '@ipam/core/prefix';
 import { prefixLast } from '@ipam/core/prefix';
 import { sortedByName } from '@ipam/core/name-order';
 import type { ScanningType } from '@ipam/core/schemas/common-fields';
+import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
+import { enclosingNetworks } from '@ipam/core/subnet-placement';
 import { sql, type Selectable } from 'kysely';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { isPostgres, type Db } from '../db/database.js';
@@ -26,6 +28,10 @@ export interface SubnetRecord {
   scanNow: boolean;
   updatedDate: string;
   updatedBy: string | null;
+  vrfId: string;
+  kind: SubnetKind;
+  /** Derived from the addresses: the smallest container of the VRF holding it; null at the top. */
+  parentId: string | null;
 }
 
 function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
@@ -47,6 +53,9 @@ function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
     scanNow: Number(row.scan_now) === 1,
     updatedDate: row.updated_date,
     updatedBy: row.updated_by,
+    vrfId: row.vrf_id,
+    kind: row.kind === 'container' ? 'container' : 'leaf',
+    parentId: row.parent_id,
   };
 }
 
@@ -89,22 +98,104 @@ export async function findSubnet(
   return row ? toSubnet(row) : undefined;
 }
 
-/** The first subnet of the account (same version) whose range intersects the prefix, if any. */
-export async function findOverlappingSubnet(
+/**
+ * The subnets of the VRF that hold the prefix, its own prefix included: each starts at one of the
+ * prefix's enclosing networks, so this is one index lookup per shorter length, not a scan.
+ */
+export async function findEnclosingSubnets(
   db: Db,
   accountId: string,
+  vrfId: string,
   prefix: Prefix,
-): Promise<SubnetRecord | undefined> {
-  const row = await db
+): Promise<SubnetRecord[]> {
+  const keys = [
+    ...new Set(enclosingNetworks(prefix).map((around) => sortKeyOf(prefix.version, around.network))),
+  ];
+  const last = sortKeyOf(prefix.version, prefixLast(prefix));
+  const rows = await db
     .selectFrom('subnets')
     .selectAll()
     .where('account_id', '=', accountId)
+    .where('vrf_id', '=', vrfId)
     .where('version', '=', prefix.version)
+    .where('first_key', 'in', keys)
+    .where('last_key', '>=', last)
+    .execute();
+  return rows.map(toSubnet);
+}
+
+/** Subnets of the VRF inside the prefix (its own prefix included), lowest first; at most `limit`. */
+export async function findSubnetsInside(
+  db: Db,
+  accountId: string,
+  vrfId: string,
+  prefix: Prefix,
+  limit: number,
+): Promise<SubnetRecord[]> {
+  const rows = await db
+    .selectFrom('subnets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('vrf_id', '=', vrfId)
+    .where('version', '=', prefix.version)
+    .where('first_key', '>=', sortKeyOf(prefix.version, prefix.network))
     .where('first_key', '<=', sortKeyOf(prefix.version, prefixLast(prefix)))
-    .where('last_key', '>=', sortKeyOf(prefix.version, prefix.network))
+    // A subnet holding the prefix may start where it starts: only those ending inside are inside.
+    .where('last_key', '<=', sortKeyOf(prefix.version, prefixLast(prefix)))
     .orderBy('first_key')
+    .limit(limit)
+    .execute();
+  return rows.map(toSubnet);
+}
+
+/**
+ * A new container adopts the subnets inside it that were children of its own parent (or at the top):
+ * they now sit in it. Deeper subnets keep their nearer parents.
+ */
+export async function adoptChildren(
+  db: Db,
+  accountId: string,
+  container: { id: string; vrfId: string; prefix: Prefix; parentId: string | null },
+): Promise<void> {
+  const { prefix } = container;
+  let update = db
+    .updateTable('subnets')
+    .set({ parent_id: container.id })
+    .where('account_id', '=', accountId)
+    .where('vrf_id', '=', container.vrfId)
+    .where('version', '=', prefix.version)
+    .where('first_key', '>=', sortKeyOf(prefix.version, prefix.network))
+    .where('first_key', '<=', sortKeyOf(prefix.version, prefixLast(prefix)))
+    .where('last_key', '<=', sortKeyOf(prefix.version, prefixLast(prefix)))
+    .where('id', '<>', container.id);
+  update =
+    container.parentId === null
+      ? update.where('parent_id', 'is', null)
+      : update.where('parent_id', '=', container.parentId);
+  await update.execute();
+}
+
+/** The subnets directly inside a container, lowest first. */
+export async function listChildren(db: Db, accountId: string, parentId: string): Promise<SubnetRecord[]> {
+  const rows = await db
+    .selectFrom('subnets')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .where('parent_id', '=', parentId)
+    .orderBy('first_key')
+    .execute();
+  return rows.map(toSubnet);
+}
+
+/** How many subnets sit directly inside a container. */
+export async function countChildren(db: Db, accountId: string, parentId: string): Promise<number> {
+  const row = await db
+    .selectFrom('subnets')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('parent_id', '=', parentId)
     .executeTakeFirst();
-  return row ? toSubnet(row) : undefined;
+  return toCount(row?.n);
 }
 
 /** How many subnets the account has. */
@@ -154,6 +245,9 @@ export async function insertSubnet(
       created_at: subnet.createdAt,
       updated_date: subnet.updatedDate,
       updated_by: subnet.updatedBy,
+      vrf_id: subnet.vrfId,
+      kind: subnet.kind,
+      parent_id: subnet.parentId,
     })
     .execute();
 }

@@ -34,6 +34,10 @@ for (const dialect of DIALECTS) {
         scanNow: false,
         updatedDate: expect.any(String),
         updatedBy: me.userId,
+        // Issue 30: every subnet is in a VRF (the account's Global one by default), a leaf at the top.
+        vrfId: expect.any(String),
+        kind: 'leaf',
+        parentId: null,
       });
       const read = await me.call('GET', `/subnets/${created.body.id}`);
       expect(read.body).toEqual(created.body);

@@ -5,7 +5,14 @@ import { registerRoute } from '../http/register-route.js';
 import { changeContextOf, requireAccount } from '../auth/request-context.js';
 import { listSubnets } from './subnet-repository.js';
 import { subnetView } from './subnet-view.js';
-import { createSubnet, deleteSubnet, editSubnet, requestScan, requireSubnet } from './subnets.js';
+import {
+  createNextChild,
+  createSubnet,
+  deleteSubnet,
+  editSubnet,
+  requestScan,
+  requireSubnet,
+} from './subnets.js';
 
 /** Subnets: list by name, create (tier, limit and overlap rules), read, edit, delete, Scan Now. */
 export function registerSubnetRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -26,7 +33,14 @@ export function registerSubnetRoutes(app: FastifyInstance, deps: AppDeps): void 
       length: isIPv6 ? body.prefixLength : body.bits,
       scanningType: body.scanningType,
       scanFrequency: body.scanFrequency,
+      vrfId: body.vrfId,
+      kind: body.kind,
     });
+    return reply.status(201).send(subnetView(subnet));
+  });
+
+  registerRoute(app, subnetRoutes.next, async (request, reply) => {
+    const subnet = await createNextChild(changeContextOf(request, deps), request.body);
     return reply.status(201).send(subnetView(subnet));
   });
 

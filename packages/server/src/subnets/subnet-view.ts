@@ -20,6 +20,9 @@ export function subnetView(subnet: SubnetRecord): SubnetView {
     scanNow: subnet.scanNow,
     updatedDate: subnet.updatedDate,
     updatedBy: subnet.updatedBy,
+    vrfId: subnet.vrfId,
+    kind: subnet.kind,
+    parentId: subnet.parentId,
   };
   return prefix.version === 4
     ? { ...fields, version: 4, bits: prefix.length }

@@ -1,24 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { formatPrefix } from '@ipam/core/cidr';
+import { firstFreePrefixes } from '@ipam/core/free-prefixes';
 import { messages } from '@ipam/core/messages';
-import type { IpVersion } from '@ipam/core/prefix';
-import { runChange, type ChangeContext } from '../commands/change.js';
+import { ADDRESS_BITS, type IpVersion, type Prefix } from '@ipam/core/prefix';
+import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
+import { runChange, type Change, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findGroup } from '../groups/group-repository.js';
 import {
+  countChildren,
   countSubnets,
   deleteSubnetWithContents,
-  findOverlappingSubnet,
   findSubnet,
-  insertSubnet,
+  listChildren,
   lockAccountForIpam,
   updateSubnet,
   type ScanningType,
   type SubnetLock,
   type SubnetRecord,
 } from './subnet-repository.js';
+import { placeSubnet, vrfIdFor } from './subnet-placement.js';
 import { subnetView } from './subnet-view.js';
 import { networkText, scanFrequencyFor, subnetPrefix } from './subnet-rules.js';
 
@@ -36,6 +39,9 @@ export interface SubnetInput {
   length: number;
   scanningType?: ScanningType | undefined;
   scanFrequency?: number | null | undefined;
+  /** The VRF; null or absent: the account's Global VRF. */
+  vrfId?: string | null | undefined;
+  kind?: SubnetKind | undefined;
 }
 
 /** The editable fields of a subnet (network and prefix are fixed after creation). */
@@ -65,16 +71,22 @@ export async function requireSubnet(
   return subnet;
 }
 
-/**
- * Creates a subnet: spec §5 rules and messages, the tier's prefixes, the account's subnet limit
- * (read fresh, checked with the account locked) and no overlap with another subnet of the account.
- */
-export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
-  const { account } = ctx;
-  const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
+/** A container holds no addresses, so nothing scans it. */
+function checkScanningOfKind(kind: SubnetKind, scanningType: ScanningType): void {
+  if (kind === 'container' && scanningType !== 'none') {
+    throw new DomainError('validation_failed', messages.containerNotScanned, {
+      scanningType: messages.containerNotScanned,
+    });
+  }
+}
+
+/** A new subnet's record from what was asked, before it is placed (its parent is derived then). */
+function newSubnet(ctx: ChangeContext, input: SubnetInput, prefix: Prefix, vrfId: string) {
   const scanningType = input.scanningType ?? 'none';
+  const kind = input.kind ?? 'leaf';
+  checkScanningOfKind(kind, scanningType);
   const now = nowIso();
-  const subnet: SubnetRecord = {
+  return {
     id: randomUUID(),
     name: input.name,
     vlanId: input.vlanId,
@@ -88,28 +100,92 @@ export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Prom
     scanNow: false,
     updatedDate: now,
     updatedBy: ctx.userId,
+    vrfId,
+    kind,
+    createdAt: now,
   };
-  return runChange(ctx, async ({ trx, audit, announce }) => {
+}
+
+/**
+ * Checks what a new subnet needs of the account under its lock (the subnet limit, read fresh; its
+ * group), places it in its VRF (nesting rule, derived parent) and records it.
+ */
+async function insertNewSubnet(
+  ctx: ChangeContext,
+  change: Change,
+  subnet: Parameters<typeof placeSubnet>[2],
+): Promise<SubnetRecord> {
+  const { account } = ctx;
+  const { trx, audit, announce } = change;
+  if ((await countSubnets(trx, account.id)) >= account.maxnetworks) {
+    throw new DomainError('subnet_limit_reached', messages.subnetLimitReached(account.maxnetworks));
+  }
+  await requireGroup(trx, account.id, subnet.groupId);
+  const placed = await placeSubnet(trx, account.id, subnet);
+  audit({
+    action: 'create',
+    entity: 'subnet',
+    entityId: placed.id,
+    subnetId: placed.id,
+    after: subnetView(placed),
+  });
+  announce({ kind: 'subnet', id: placed.id, subnetId: placed.id });
+  return placed;
+}
+
+/**
+ * Creates a subnet: spec §5 rules and messages, the tier's prefixes, the account's subnet limit
+ * (read fresh, checked with the account locked) and the nesting rule within its VRF (DESIGN.md "Real
+ * networks"): two leaves never overlap, a subnet lies inside containers only.
+ */
+export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
+  const { account } = ctx;
+  const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
+  return runChange(ctx, async (change) => {
+    await lockAccountForIpam(change.trx, account.id);
+    const vrfId = await vrfIdFor(change.trx, account.id, input.vrfId ?? null);
+    return insertNewSubnet(ctx, change, newSubnet(ctx, input, prefix, vrfId));
+  });
+}
+
+/** A child to allocate: the container, the length, and the new subnet's own fields. */
+export type NextChildInput = Omit<SubnetInput, 'version' | 'networkIP' | 'length' | 'vrfId'> & {
+  parentId: string;
+  prefixLength: number;
+};
+
+/**
+ * `subnets/next`: creates the first free aligned child of the length inside a container, in one
+ * transaction with the account locked, so concurrent calls get distinct children (409 when none fits).
+ */
+export async function createNextChild(ctx: ChangeContext, input: NextChildInput): Promise<SubnetRecord> {
+  const { account } = ctx;
+  return runChange(ctx, async (change) => {
+    const { trx } = change;
     await lockAccountForIpam(trx, account.id);
-    if ((await countSubnets(trx, account.id)) >= account.maxnetworks) {
-      throw new DomainError('subnet_limit_reached', messages.subnetLimitReached(account.maxnetworks));
+    const parent = await findSubnet(trx, account.id, input.parentId);
+    if (!parent || parent.kind !== 'container') {
+      throw new DomainError('validation_failed', messages.parentNotContainer, {
+        parentId: messages.parentNotContainer,
+      });
     }
-    await requireGroup(trx, account.id, subnet.groupId);
-    const other = await findOverlappingSubnet(trx, account.id, prefix);
-    if (other) {
-      const message = messages.subnetOverlaps(other.name, formatPrefix(other.prefix));
-      throw new DomainError('subnet_overlap', message, { networkIP: message });
+    const { version } = parent.prefix;
+    const max = ADDRESS_BITS[version];
+    if (input.prefixLength <= parent.prefix.length || input.prefixLength > max) {
+      const message = messages.childLengthInvalid(parent.prefix.length + 1, max);
+      throw new DomainError('validation_failed', message, { prefixLength: message });
     }
-    await insertSubnet(trx, account.id, { ...subnet, createdAt: now });
-    audit({
-      action: 'create',
-      entity: 'subnet',
-      entityId: subnet.id,
-      subnetId: subnet.id,
-      after: subnetView(subnet),
-    });
-    announce({ kind: 'subnet', id: subnet.id, subnetId: subnet.id });
-    return subnet;
+    const taken = (await listChildren(trx, account.id, parent.id)).map((child) => child.prefix);
+    const [free] = firstFreePrefixes(parent.prefix, taken, input.prefixLength, 1);
+    if (!free) {
+      throw new DomainError(
+        'container_full',
+        messages.containerFull(input.prefixLength, formatPrefix(parent.prefix)),
+      );
+    }
+    const prefix = subnetPrefix(account.tier, version, networkText(free), free.length);
+    const subnetInput: SubnetInput = { ...input, version, networkIP: networkText(free), length: free.length };
+    return insertNewSubnet(ctx, change, newSubnet(ctx, subnetInput, prefix, parent.vrfId));
   });
 }
 
@@ -144,6 +220,7 @@ export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: Su
       await requireGroup(trx, ctx.account.id, patch.groupId);
     }
     const scanningType = patch.scanningType ?? before.scanningType;
+    checkScanningOfKind(before.kind, scanningType);
     const frequency = patch.scanFrequency === undefined ? before.scanFrequency : patch.scanFrequency;
     return {
       ...before,
@@ -166,10 +243,39 @@ export async function requestScan(ctx: ChangeContext, subnetId: string): Promise
   });
 }
 
-/** Deletes the subnet with all its written addresses and approvals in one transaction. */
+/**
+ * The account's leaf subnet, for reads and writes of addresses: another account's subnet is a 404, a
+ * container (which holds subnets, not addresses) a 409.
+ */
+export async function requireLeaf(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+  lock: SubnetLock = db.isTransaction ? 'key-share' : 'none',
+): Promise<SubnetRecord> {
+  const subnet = await requireSubnet(db, accountId, subnetId, lock);
+  if (subnet.kind === 'container') {
+    throw new DomainError(
+      'container_no_addresses',
+      messages.containerHasNoAddresses(formatPrefix(subnet.prefix)),
+    );
+  }
+  return subnet;
+}
+
+/**
+ * Deletes the subnet with all its written addresses and approvals in one transaction; a container
+ * that still holds subnets is refused (nothing is lost).
+ */
 export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promise<void> {
   await runChange(ctx, async ({ trx, audit, announce }) => {
+    // Nothing may be placed inside the container between the check and the delete.
+    await lockAccountForIpam(trx, ctx.account.id);
     const before = await requireSubnet(trx, ctx.account.id, subnetId, 'update');
+    if (before.kind === 'container') {
+      const children = await countChildren(trx, ctx.account.id, subnetId);
+      if (children > 0) throw new DomainError('container_not_empty', messages.containerNotEmpty(children));
+    }
     await deleteSubnetWithContents(trx, ctx.account.id, subnetId);
     audit({ action: 'delete', entity: 'subnet', entityId: subnetId, subnetId, before: subnetView(before) });
     announce({ kind: 'subnet', id: subnetId, subnetId });

@@ -8,7 +8,7 @@ import type { AddressExportQuery } from '@ipam/core/schemas/table-file-schemas';
 import { listStored, type StoredAddress, type SubnetRef } from '../addresses/address-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { requireSubnet } from '../subnets/subnets.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { contentTypeOf, tableStream, type TableCell, type TableFile } from './table-writer.js';
 
 const BATCH = 2000;
@@ -72,7 +72,7 @@ export async function exportAddresses(
   subnetId: string,
   query: AddressExportQuery,
 ): Promise<TableFile> {
-  const subnet = await requireSubnet(db, accountId, subnetId);
+  const subnet = await requireLeaf(db, accountId, subnetId);
   if (query.all && !canExportEveryAddress(subnet.prefix)) {
     throw new DomainError('export_too_large', messages.exportAllTooLarge(formatPrefix(subnet.prefix)));
   }

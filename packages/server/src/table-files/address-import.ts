@@ -22,7 +22,7 @@ import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
-import { requireSubnet } from '../subnets/subnets.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
 import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
@@ -172,7 +172,7 @@ export async function importAddresses(
   rows: AsyncIterable<string[]>,
   dryRun: boolean,
 ): Promise<ImportReport> {
-  const subnet = await requireSubnet(ctx.db, ctx.account.id, subnetId);
+  const subnet = await requireLeaf(ctx.db, ctx.account.id, subnetId);
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const file = await readAddressFile(subnet, rows);
   if ('problem' in file) return headerReport(file.problem, dryRun);
@@ -182,7 +182,7 @@ export async function importAddresses(
     return importReport(report, dryRun, false);
   }
   return runChange(ctx, async ({ trx, audit, announce }) => {
-    await requireSubnet(trx, ctx.account.id, subnetId);
+    await requireLeaf(trx, ctx.account.id, subnetId);
     const stored = await storedOf(trx, ref, values, isPostgres(trx));
     const { report, writes } = decide(file.rows, stored);
     if (writes.length === 0) return importReport(report, false, true);

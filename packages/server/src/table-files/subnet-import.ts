@@ -1,8 +1,8 @@
 import type { ImportReport, ImportRowReport } from '@ipam/core/api/table-import';
-import { formatPrefix } from '@ipam/core/cidr';
 import { messages } from '@ipam/core/messages';
 import { prefixLast, type Prefix } from '@ipam/core/prefix';
 import { ipv4SubnetCreateSchema, ipv6SubnetCreateSchema } from '@ipam/core/schemas/subnet-schemas';
+import { neighboursOf, placementConflict } from '@ipam/core/subnet-placement';
 import {
   DEFAULT_IMPORT_VLAN_ID,
   SUBNET_COLUMNS,
@@ -16,13 +16,13 @@ import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { listGroups, type GroupRecord } from '../groups/group-repository.js';
 import {
-  insertSubnet,
   listSubnets,
   lockAccountForIpam,
   updateSubnet,
   type SubnetRecord,
 } from '../subnets/subnet-repository.js';
 import { networkText, scanFrequencyFor, subnetPrefix } from '../subnets/subnet-rules.js';
+import { placeSubnet, vrfIdFor } from '../subnets/subnet-placement.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
 import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
@@ -166,27 +166,34 @@ function isSameData(subnet: SubnetRecord, row: SubnetRow): boolean {
  * unchanged), an overlap with another subnet an error, a new one a create while the account's subnet
  * limit allows.
  */
-function decide(rows: readonly ReadRow<SubnetRow>[], existing: readonly SubnetRecord[], maxnetworks: number) {
+function decide(
+  rows: readonly ReadRow<SubnetRow>[],
+  existing: readonly SubnetRecord[],
+  subnetCount: number,
+  maxnetworks: number,
+) {
   const report: ImportRowReport[] = [];
   const creates: SubnetRow[] = [];
   const updates: { before: SubnetRecord; row: SubnetRow }[] = [];
-  let count = existing.length;
+  let count = subnetCount;
   for (const { row, key, value, reason } of rows) {
     if (value === undefined) {
       report.push({ row, key, outcome: 'error', reason: reason ?? messages.invalidRequest });
       continue;
     }
-    const same = existing.find((subnet) => isSamePrefix(subnet.prefix, value.prefix));
+    const same = existing.find(
+      (subnet) => isSamePrefix(subnet.prefix, value.prefix) && subnet.kind === 'leaf',
+    );
     if (same) {
       const outcome = isSameData(same, value) ? 'unchanged' : 'update';
       if (outcome === 'update') updates.push({ before: same, row: value });
       report.push({ row, key, outcome });
       continue;
     }
-    const other = existing.find((subnet) => overlaps(subnet.prefix, value.prefix));
-    if (other) {
-      const reason = messages.subnetOverlaps(other.name, formatPrefix(other.prefix));
-      report.push({ row, key, outcome: 'error', reason });
+    const { enclosing, inside } = neighboursOf(existing, value.prefix);
+    const conflict = placementConflict({ prefix: value.prefix, kind: 'leaf' }, enclosing, inside);
+    if (conflict) {
+      report.push({ row, key, outcome: 'error', reason: conflict.message });
     } else if (count >= maxnetworks) {
       report.push({ row, key, outcome: 'error', reason: messages.subnetLimitReached(maxnetworks) });
     } else {
@@ -196,6 +203,13 @@ function decide(rows: readonly ReadRow<SubnetRow>[], existing: readonly SubnetRe
     }
   }
   return { report, creates, updates };
+}
+
+/** The subnets of the account's Global VRF, where imported subnets go, and how many the account has. */
+async function subnetsOfVrf(db: Db, accountId: string) {
+  const all = await listSubnets(db, accountId);
+  const vrfId = await vrfIdFor(db, accountId, null);
+  return { vrfId, subnets: all.filter((subnet) => subnet.vrfId === vrfId), count: all.length };
 }
 
 async function requireTargetGroup(db: Db, accountId: string, groupId: string) {
@@ -222,16 +236,19 @@ export async function importSubnets(
   const file = await readSubnetFile(rows, account.tier, target, groups);
   if ('problem' in file) return headerReport(file.problem, dryRun);
   if (dryRun || file.rows.some((row) => row.value === undefined)) {
-    const { report } = decide(file.rows, await listSubnets(ctx.db, account.id), account.maxnetworks);
+    const existing = await subnetsOfVrf(ctx.db, account.id);
+    const { report } = decide(file.rows, existing.subnets, existing.count, account.maxnetworks);
     return importReport(report, dryRun, false);
   }
   return runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, account.id);
     // Groups named in the file may have gone since it was read: check them again under the lock.
     const present = new Set((await listGroups(trx, account.id)).map((group) => group.id));
+    const existing = await subnetsOfVrf(trx, account.id);
     const { report, creates, updates } = decide(
       file.rows,
-      await listSubnets(trx, account.id),
+      existing.subnets,
+      existing.count,
       account.maxnetworks,
     );
     if ([...creates, ...updates.map((update) => update.row)].some((row) => !present.has(row.groupId))) {
@@ -242,7 +259,7 @@ export async function importSubnets(
     }
     const now = nowIso();
     for (const row of creates) {
-      const subnet: SubnetRecord = {
+      await placeSubnet(trx, account.id, {
         ...row,
         id: randomUUID(),
         networkIP: networkText(row.prefix),
@@ -250,8 +267,10 @@ export async function importSubnets(
         scanNow: false,
         updatedDate: now,
         updatedBy: ctx.userId,
-      };
-      await insertSubnet(trx, account.id, { ...subnet, createdAt: now });
+        vrfId: existing.vrfId,
+        kind: 'leaf',
+        createdAt: now,
+      });
     }
     for (const { before, row } of updates) {
       const scanNow = row.scanningType === 'none' ? false : before.scanNow;

@@ -37,6 +37,7 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
  * - approval: the subnet's pending approvals (a Confirm also sends an address event).
  * - subnet: the subnet list (which also gives the groups page its subnet counts), the scanners (their
  *   "(Removed)" subnets), every search. Not the subnet's own address pages: no edit resizes a subnet.
+ * - vrf: the VRF list (with its subnet counts).
  * - account: a billing change moves the tier and limits, which gate most answers: everything.
  */
 const refreshes: Record<LiveEventKind, Refresh> = {
@@ -44,6 +45,7 @@ const refreshes: Record<LiveEventKind, Refresh> = {
   approval: (a, _e, s) => [under(k.approvals(a, s))],
   subnet: (a) => [only(k.subnets(a)), under(k.scanners(a)), under(k.searches(a))],
   group: (a) => [under(k.groups(a))],
+  vrf: (a) => [under(k.vrfs(a))],
   user: (a) => [under(k.users(a)), ...session],
   invite: (a) => [under(k.invites(a))],
   plan: (a, e) => [only(k.plans(a)), under(k.plan(a, e.id))],

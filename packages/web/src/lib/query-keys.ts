@@ -18,6 +18,7 @@ export const queryKeys = {
   calculations: (accountId: string, kind: 'ipv4' | 'ipv6') =>
     ['accounts', accountId, 'calculations', kind] as const,
   groups: (accountId: string) => ['accounts', accountId, 'groups'] as const,
+  vrfs: (accountId: string) => ['accounts', accountId, 'vrfs'] as const,
   subnets: (accountId: string) => ['accounts', accountId, 'subnets'] as const,
   /** Every page of one subnet's address list (a live event for the subnet refreshes them all). */
   addresses: (accountId: string, subnetId: string) =>

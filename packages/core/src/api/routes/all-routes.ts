@@ -20,6 +20,7 @@ import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
 import { tableFileRoutes } from './table-files.js';
 import { tokenRoutes } from './tokens.js';
+import { vrfRoutes } from './vrfs.js';
 
 /** Every route file of the table, by resource. */
 const routeFiles = [
@@ -34,6 +35,7 @@ const routeFiles = [
   planRoutes,
   planSubnetRoutes,
   groupRoutes,
+  vrfRoutes,
   subnetRoutes,
   approvalRoutes,
   auditRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { subnetCreateBody, subnetUpdateBody } from '../../schemas/subnet-bodies.js';
+import { subnetNextSchema } from '../../schemas/subnet-schemas.js';
 import { errorResponse, listOf, noBody } from '../common.js';
 import { subnetResponse } from '../ipam.js';
 import { readErrors } from '../route-errors.js';
@@ -23,10 +24,28 @@ export const subnetRoutes = {
     path: '/api/accounts/:accountId/subnets',
     tags,
     summary:
-      'Create an IPv4 (networkIP + bits) or IPv6 (networkIP + prefixLength) subnet; 403 for the tier or ' +
-      'the subnet limit, 409 when it overlaps another subnet',
+      'Create an IPv4 (networkIP + bits) or IPv6 (networkIP + prefixLength) subnet, a leaf (addresses) or ' +
+      'a container (subnets) in a VRF (default Global); 403 for the tier or the subnet limit, 409 when a ' +
+      'leaf would overlap another leaf of the VRF or lie inside a leaf',
     params: accountParams,
     body: subnetCreateBody,
+    responses: {
+      201: subnetResponse,
+      400: errorResponse,
+      403: errorResponse,
+      409: errorResponse,
+      ...readErrors,
+    },
+  }),
+  next: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets/next',
+    tags,
+    summary:
+      'Create the first free aligned child of prefixLength inside the container parentId (same VRF and ' +
+      'version), safe under concurrency; 409 when none fits',
+    params: accountParams,
+    body: subnetNextSchema,
     responses: {
       201: subnetResponse,
       400: errorResponse,
@@ -56,10 +75,10 @@ export const subnetRoutes = {
     method: 'DELETE',
     path: '/api/accounts/:accountId/subnets/:subnetId',
     tags,
-    summary: 'Delete a subnet with all its addresses and approvals',
+    summary: 'Delete a subnet with all its addresses and approvals (a container that holds subnets: 409)',
     params: subnetParams,
     body: noBody,
-    responses: { 204: z.void(), ...readErrors },
+    responses: { 204: z.void(), 409: errorResponse, ...readErrors },
   }),
   scan: defineRoute({
     method: 'POST',

@@ -24,6 +24,9 @@ function subnet(id: string, name: string, networkIP: string, bits: number): Subn
     scanNow: false,
     updatedDate: '2026-01-05T10:00:00.000Z',
     updatedBy: 'u1',
+    vrfId: 'v1',
+    kind: 'leaf',
+    parentId: null,
   };
 }
 
