@@ -164,13 +164,10 @@ for (const dialect of DIALECTS) {
         dryRun: false,
       });
       expect(applied.body).toMatchObject({ created: 2 });
-      const made = await ipamSubnets(roomy);
-      const container = made.find((s: { name: string }) => s.name === 'Outer');
+      const made = (await roomy.call('GET', '/subnets')).body.items as { id: string; name: string }[];
+      const container = made.find((s) => s.name === 'Outer');
       expect(container).toMatchObject({ kind: 'container', parentId: null });
-      expect(made.find((s: { name: string }) => s.name === 'Nested')).toMatchObject({
-        kind: 'leaf',
-        parentId: container.id,
-      });
+      expect(made.find((s) => s.name === 'Nested')).toMatchObject({ kind: 'leaf', parentId: container?.id });
     });
 
     it('PL-138: the Free tier’s prefixes and IPv6 refusal apply; plan subnets with errors are invalid', async () => {
