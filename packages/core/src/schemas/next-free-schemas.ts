@@ -46,7 +46,15 @@ export const freePrefixesQuery = z.strictObject({
     .max(60, messages.withinInvalid)
     .refine((text) => parseCidr(text) !== null, messages.withinInvalid)
     .optional()
-    .describe("the range to search; default: the smallest prefix holding the group's subnets"),
+    .describe(
+      "the range to search, such as a container's prefix; default: the smallest prefix holding the group's subnets",
+    ),
+  vrfId: z
+    .string()
+    .trim()
+    .max(100, messages.vrfNotFound)
+    .optional()
+    .describe("the VRF whose subnets are taken; default: the account's Global VRF"),
   count: countOf(MAX_FREE_PREFIX_COUNT).default(1),
 });
 export type FreePrefixesQuery = z.infer<typeof freePrefixesQuery>;

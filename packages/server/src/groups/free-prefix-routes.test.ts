@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import { createSubnetIn, tierOnePerson } from '../../test/ipam-factories.js';
+import { createVrf } from '../vrfs/vrfs.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`free prefixes of a group (${dialect})`, () => {
@@ -40,6 +41,30 @@ for (const dialect of DIALECTS) {
         '10.8.2.0/24',
         '10.8.3.0/24',
       ]);
+    });
+
+    it('finds room inside a container, and looks only at the subnets of the VRF asked for (issue 30)', async () => {
+      const me = await tierOnePerson(t.current);
+      const site = await createSubnetIn(me.ctx, '10.9.0.0/22', { kind: 'container' });
+      await createSubnetIn(me.ctx, '10.9.0.0/24', { groupId: site.groupId });
+      const lab = await createVrf(me.ctx, { name: 'Lab', rd: null, description: '' });
+      await createSubnetIn(me.ctx, '10.9.1.0/24', { groupId: site.groupId, vrfId: lab.id });
+      const path = `/api/accounts/${me.accountId}/groups/${site.groupId}/free-prefixes`;
+      const inGlobal = await me.client.get(`${path}?length=24&within=10.9.0.0/22&count=5`);
+      expect(inGlobal.body.items.map((item: { cidr: string }) => item.cidr)).toEqual([
+        '10.9.1.0/24',
+        '10.9.2.0/24',
+        '10.9.3.0/24',
+      ]);
+      const inLab = await me.client.get(`${path}?length=24&within=10.9.0.0/22&count=5&vrfId=${lab.id}`);
+      expect(inLab.body.items.map((item: { cidr: string }) => item.cidr)).toEqual([
+        '10.9.0.0/24',
+        '10.9.2.0/24',
+        '10.9.3.0/24',
+      ]);
+      // A leaf holding the range leaves no room in it.
+      const inLeaf = await me.client.get(`${path}?length=26&within=10.9.0.0/24`);
+      expect(inLeaf.body.items).toEqual([]);
     });
 
     it('refuses a bad length or range (400) and another account’s group (404)', async () => {

@@ -7,6 +7,8 @@ import { ADDRESS_BITS, prefixLast, prefixOf, type Prefix } from '@ipam/core/pref
 import type { FreePrefixesQuery } from '@ipam/core/schemas/next-free-schemas';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
+import { holds } from '@ipam/core/subnet-placement';
+import { vrfIdFor } from '../subnets/subnet-placement.js';
 import { listSubnets } from '../subnets/subnet-repository.js';
 import { findGroup } from './group-repository.js';
 
@@ -28,7 +30,8 @@ function coveringPrefix(prefixes: readonly Prefix[]): Prefix | null {
 /**
  * "Where do I put a new /26?": the first free aligned prefixes of `length` inside `within` (default:
  * the smallest prefix holding the group's subnets of IPv4, else IPv6) that overlap no subnet of the
- * account. Another account's group is a 404.
+ * VRF (default Global), containers holding the range aside: `within` a container finds room in it.
+ * Another account's group is a 404.
  */
 export async function freePrefixesOf(
   db: Db,
@@ -37,7 +40,8 @@ export async function freePrefixesOf(
   query: FreePrefixesQuery,
 ): Promise<FreePrefixes> {
   if (!(await findGroup(db, accountId, groupId))) throw new DomainError('not_found', messages.notFound);
-  const subnets = await listSubnets(db, accountId);
+  const vrfId = await vrfIdFor(db, accountId, query.vrfId ?? null);
+  const subnets = (await listSubnets(db, accountId)).filter((subnet) => subnet.vrfId === vrfId);
   let within = query.within === undefined ? null : parseCidr(query.within);
   if (within === null) {
     const ofGroup = subnets.filter((subnet) => subnet.groupId === groupId).map((subnet) => subnet.prefix);
@@ -53,7 +57,11 @@ export async function freePrefixesOf(
       length: messages.prefixLengthInvalid,
     });
   }
-  const taken = subnets.map((subnet) => subnet.prefix);
+  // A container holding the range (the range itself, when it is a container's) leaves room inside it.
+  const range = within;
+  const taken = subnets
+    .filter((subnet) => !(subnet.kind === 'container' && holds(subnet.prefix, range)))
+    .map((subnet) => subnet.prefix);
   const free = firstFreePrefixes(within, taken, query.length, query.count);
   return {
     within: formatPrefix(within),
