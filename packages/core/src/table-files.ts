@@ -27,6 +27,8 @@ export const SUBNET_COLUMNS = [
   'group',
   'scanningType',
   'scanFrequency',
+  'vrf',
+  'kind',
 ] as const;
 export type SubnetColumn = (typeof SUBNET_COLUMNS)[number];
 

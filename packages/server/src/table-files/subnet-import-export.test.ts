@@ -7,7 +7,8 @@ import { injectAs, tierOnePerson, type TierOnePerson } from '../../test/ipam-fac
 import { rowsOfWorkbook, sendAs, XLSX } from '../../test/table-file-factories.js';
 import type { TestApp } from '../../test/factories.js';
 
-const HEADER = 'name,networkIP,prefix,vlanId,description,group,scanningType,scanFrequency';
+// Issue 30 added the last two columns: the subnet's VRF (by name) and its kind.
+const HEADER = 'name,networkIP,prefix,vlanId,description,group,scanningType,scanFrequency,vrf,kind';
 
 async function groupOf(t: TestApp, who: TierOnePerson, name: string, parentId: string | null = null) {
   const created = await injectAs(t, who, 'POST', '/groups', { name, parentId });
@@ -203,6 +204,9 @@ for (const dialect of DIALECTS) {
             '-dash, "q"',
             'Core',
             'none',
+            undefined,
+            'Global',
+            'leaf',
           ]);
         }
 
@@ -238,5 +242,52 @@ for (const dialect of DIALECTS) {
         expect(again.body.counts).toEqual({ create: 0, update: 0, unchanged: 3, error: 0 });
       });
     }
+
+    it('carries VRFs and the hierarchy through a file into another account (issue 30)', async () => {
+      const me = await tierOnePerson(t.current);
+      const core = await groupOf(t.current, me, 'Core');
+      const lab = await injectAs(t.current, me, 'POST', '/vrfs', { name: 'Lab' });
+      const subnet = (name: string, networkIP: string, bits: number, extra: Record<string, unknown> = {}) =>
+        injectAs(t.current, me, 'POST', '/subnets', {
+          name,
+          networkIP,
+          bits,
+          vlanId: 1,
+          groupId: core.id,
+          ...extra,
+        });
+      // Children made before their container, so the file's name order puts children first too.
+      expect((await subnet('A leaf', '10.0.1.0', 24)).status).toBe(201);
+      expect((await subnet('B site', '10.0.0.0', 16, { kind: 'container' })).status).toBe(201);
+      expect((await subnet('C lab leaf', '10.0.1.0', 24, { vrfId: lab.body.id })).status).toBe(201);
+      const file = await sendAs(t.current, me, 'GET', '/subnets/export?format=csv');
+      const text = file.bytes.toString('utf8');
+      expect(text).toContain('A leaf,10.0.1.0,24,1,,Core,none,,Global,leaf');
+      expect(text).toContain('B site,10.0.0.0,16,1,,Core,none,,Global,container');
+      expect(text).toContain('C lab leaf,10.0.1.0,24,1,,Core,none,,Lab,leaf');
+
+      const other = await tierOnePerson(t.current);
+      const target = await groupOf(t.current, other, 'Core');
+      const path = `/groups/${target.id}/subnets/import?dryRun=false`;
+      const imported = await sendAs(t.current, other, 'POST', path, { body: file.bytes, type: 'text/csv' });
+      expect(imported.body.counts).toEqual({ create: 3, update: 0, unchanged: 0, error: 0 });
+      const items = (await injectAs(t.current, other, 'GET', '/subnets')).body.items as {
+        id: string;
+        name: string;
+        parentId: string | null;
+        vrfId: string;
+      }[];
+      const byName = Object.fromEntries(items.map((item) => [item.name, item]));
+      expect(byName['A leaf']?.parentId).toBe(byName['B site']?.id);
+      expect(byName['C lab leaf']?.parentId).toBeNull();
+      const vrfs = (await injectAs(t.current, other, 'GET', '/vrfs')).body.items as {
+        id: string;
+        name: string;
+      }[];
+      expect(vrfs.map((vrf) => vrf.name)).toEqual(['Global', 'Lab']);
+      expect(byName['C lab leaf']?.vrfId).toBe(vrfs[1]?.id);
+      const second = await sendAs(t.current, other, 'GET', '/subnets/export?format=csv');
+      expect(second.bytes.toString('utf8')).toBe(text);
+    });
   });
 }

@@ -1,8 +1,13 @@
 import type { ImportReport, ImportRowReport } from '@ipam/core/api/table-import';
 import { messages } from '@ipam/core/messages';
-import { prefixLast, type Prefix } from '@ipam/core/prefix';
-import { ipv4SubnetCreateSchema, ipv6SubnetCreateSchema } from '@ipam/core/schemas/subnet-schemas';
-import { neighboursOf, placementConflict } from '@ipam/core/subnet-placement';
+import type { Prefix } from '@ipam/core/prefix';
+import {
+  ipv4SubnetCreateSchema,
+  ipv6SubnetCreateSchema,
+  subnetKindSchema,
+} from '@ipam/core/schemas/subnet-schemas';
+import { DEFAULT_VRF_NAME, MAX_VRFS_PER_ACCOUNT } from '@ipam/core/schemas/vrf-schemas';
+import { neighboursOf, placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
 import {
   DEFAULT_IMPORT_VLAN_ID,
   SUBNET_COLUMNS,
@@ -22,7 +27,8 @@ import {
   type SubnetRecord,
 } from '../subnets/subnet-repository.js';
 import { networkText, scanFrequencyFor, subnetPrefix } from '../subnets/subnet-rules.js';
-import { placeSubnet, vrfIdFor } from '../subnets/subnet-placement.js';
+import { placeSubnet } from '../subnets/subnet-placement.js';
+import { insertVrf, listVrfs } from '../vrfs/vrf-repository.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
 import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
@@ -30,8 +36,11 @@ import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
 /** A subnet row of the file as core's create schema parsed it, its prefix held against the tier. */
 type SubnetRow = Pick<
   SubnetRecord,
-  'name' | 'vlanId' | 'description' | 'groupId' | 'scanningType' | 'scanFrequency' | 'prefix'
->;
+  'name' | 'vlanId' | 'description' | 'groupId' | 'scanningType' | 'scanFrequency' | 'prefix' | 'kind'
+> & {
+  /** The VRF's name as the file gives it (empty: Global); matched without regard to case. */
+  vrfName: string;
+};
 
 /** A number cell: empty is absent (its default applies), digits a number, anything else goes to the schema to refuse. */
 function numberCell(text: string | undefined): number | string | undefined {
@@ -65,12 +74,18 @@ function readSubnetRow(
     scanningType: cellOf(cells, index, 'scanningType')?.trim() || undefined,
     scanFrequency: numberCell(cellOf(cells, index, 'scanFrequency')),
   };
+  const kind = subnetKindSchema.safeParse(
+    (cellOf(cells, index, 'kind') ?? '').trim().toLowerCase() || 'leaf',
+  );
+  if (!kind.success) return messages.subnetKindInvalid;
+  const vrfName = (cellOf(cells, index, 'vrf') ?? '').trim() || DEFAULT_VRF_NAME;
   const isV6 = networkIP.includes(':');
   const parsed = isV6
     ? ipv6SubnetCreateSchema.safeParse({ ...fields, prefixLength: length })
     : ipv4SubnetCreateSchema.safeParse({ ...fields, bits: length });
   if (!parsed.success) return parsed.error.issues[0]?.message ?? messages.invalidRequest;
   const input = parsed.data;
+  if (kind.data === 'container' && input.scanningType !== 'none') return messages.containerNotScanned;
   try {
     const prefixLength = 'bits' in input ? input.bits : input.prefixLength;
     const prefix = subnetPrefix(tier, isV6 ? 6 : 4, input.networkIP, prefixLength);
@@ -82,14 +97,12 @@ function readSubnetRow(
       scanningType: input.scanningType,
       scanFrequency: scanFrequencyFor(input.scanningType, input.scanFrequency),
       prefix,
+      kind: kind.data,
+      vrfName,
     };
   } catch (error) {
     return reasonOf(error);
   }
-}
-
-function overlaps(a: Prefix, b: Prefix): boolean {
-  return a.version === b.version && a.network <= prefixLast(b) && b.network <= prefixLast(a);
 }
 
 function isSamePrefix(a: Prefix, b: Prefix): boolean {
@@ -122,32 +135,7 @@ async function readSubnetFile(
     else read.push({ row, key, value: checked });
   }
   if (index === null) return { problem: messages.importNoHeader };
-  // Prefixes nest or are apart: sorted by start, a row overlaps an earlier one iff it starts before the widest end so far.
-  const sorted = read
-    .filter((entry) => entry.value !== undefined)
-    .sort((a, b) => compareStart(a.value?.prefix, b.value?.prefix) || a.row - b.row);
-  let widest: ReadRow<SubnetRow> | null = null;
-  for (const entry of sorted) {
-    const prefix = entry.value?.prefix;
-    const held = widest?.value?.prefix;
-    if (prefix && held && widest && overlaps(prefix, held)) {
-      const first = Math.min(widest.row, entry.row);
-      const later = entry.row > widest.row ? entry : widest;
-      later.reason = messages.importSubnetOverlapsRow(first);
-      delete later.value;
-      if (later === widest) widest = entry;
-      continue;
-    }
-    if (!held || !prefix || prefix.version !== held.version || prefixLast(prefix) > prefixLast(held))
-      widest = entry;
-  }
   return { rows: read };
-}
-
-function compareStart(a: Prefix | undefined, b: Prefix | undefined): number {
-  if (!a || !b) return 0;
-  if (a.version !== b.version) return a.version - b.version;
-  return a.network < b.network ? -1 : a.network > b.network ? 1 : b.length - a.length;
 }
 
 function isSameData(subnet: SubnetRecord, row: SubnetRow): boolean {
@@ -161,55 +149,141 @@ function isSameData(subnet: SubnetRecord, row: SubnetRow): boolean {
   );
 }
 
+/** A subnet already placed while deciding: one of the account's, or a row of the file to create. */
+type Placed = PlacedSubnet & { before?: SubnetRecord; fileRow?: number };
+
+const vrfKey = (name: string) => name.toLocaleLowerCase('en-US');
+
+/** Parents first: by VRF, version and network, the shorter prefix before the longer. */
+function parentsFirst(a: ReadRow<SubnetRow>, b: ReadRow<SubnetRow>): number {
+  const x = a.value;
+  const y = b.value;
+  if (!x || !y) return 0;
+  const byVrf = vrfKey(x.vrfName) < vrfKey(y.vrfName) ? -1 : vrfKey(x.vrfName) > vrfKey(y.vrfName) ? 1 : 0;
+  if (byVrf !== 0) return byVrf;
+  if (x.prefix.version !== y.prefix.version) return x.prefix.version - y.prefix.version;
+  if (x.prefix.network !== y.prefix.network) return x.prefix.network < y.prefix.network ? -1 : 1;
+  return x.prefix.length - y.prefix.length || a.row - b.row;
+}
+
 /**
- * Each row's outcome against the account's subnets: the same network and prefix is an update (or
- * unchanged), an overlap with another subnet an error, a new one a create while the account's subnet
- * limit allows.
+ * Each row's outcome against the account's subnets and the file's other rows, under the nesting rule
+ * of its VRF (rows are placed parents first, so a file's containers hold its leaves): the same VRF,
+ * network, prefix and kind is an update (or unchanged), a placement the rule forbids an error, a new
+ * one a create while the account's subnet limit allows.
  */
 function decide(
   rows: readonly ReadRow<SubnetRow>[],
   existing: readonly SubnetRecord[],
-  subnetCount: number,
+  vrfNames: ReadonlyMap<string, string>,
   maxnetworks: number,
 ) {
-  const report: ImportRowReport[] = [];
+  const byVrf = new Map<string, Placed[]>();
+  const placedIn = (name: string) => {
+    const key = vrfKey(name);
+    let list = byVrf.get(key);
+    if (!list) byVrf.set(key, (list = []));
+    return list;
+  };
+  for (const subnet of existing)
+    placedIn(vrfNames.get(subnet.vrfId) ?? '').push({ ...subnet, before: subnet });
+  const outcomes = new Map<number, ImportRowReport>();
   const creates: SubnetRow[] = [];
   const updates: { before: SubnetRecord; row: SubnetRow }[] = [];
-  let count = subnetCount;
-  for (const { row, key, value, reason } of rows) {
+  const creating = new Map<number, SubnetRow>();
+  for (const entry of [...rows].sort(parentsFirst)) {
+    const { row, key, value, reason } = entry;
     if (value === undefined) {
-      report.push({ row, key, outcome: 'error', reason: reason ?? messages.invalidRequest });
+      outcomes.set(row, { row, key, outcome: 'error', reason: reason ?? messages.invalidRequest });
       continue;
     }
-    const same = existing.find(
-      (subnet) => isSamePrefix(subnet.prefix, value.prefix) && subnet.kind === 'leaf',
+    const placed = placedIn(value.vrfName);
+    const same = placed.find(
+      (other) => isSamePrefix(other.prefix, value.prefix) && other.kind === value.kind,
     );
-    if (same) {
-      const outcome = isSameData(same, value) ? 'unchanged' : 'update';
-      if (outcome === 'update') updates.push({ before: same, row: value });
-      report.push({ row, key, outcome });
+    if (same?.before && same.fileRow === undefined) {
+      const outcome = isSameData(same.before, value) ? 'unchanged' : 'update';
+      if (outcome === 'update') updates.push({ before: same.before, row: value });
+      same.fileRow = row; // a later row with the same subnet collides with this one
+      outcomes.set(row, { row, key, outcome });
       continue;
     }
-    const { enclosing, inside } = neighboursOf(existing, value.prefix);
-    const conflict = placementConflict({ prefix: value.prefix, kind: 'leaf' }, enclosing, inside);
-    if (conflict) {
-      report.push({ row, key, outcome: 'error', reason: conflict.message });
-    } else if (count >= maxnetworks) {
-      report.push({ row, key, outcome: 'error', reason: messages.subnetLimitReached(maxnetworks) });
+    const { enclosing, inside } = neighboursOf(placed, value.prefix);
+    const other = placementConflict(value, enclosing, inside);
+    if (other) {
+      const { fileRow } = other.other as Placed;
+      const message = fileRow === undefined ? other.message : messages.importSubnetOverlapsRow(fileRow);
+      outcomes.set(row, { row, key, outcome: 'error', reason: message });
     } else {
-      count += 1;
-      creates.push(value);
-      report.push({ row, key, outcome: 'create' });
+      creating.set(row, value);
+      placed.push({
+        id: `row ${row}`,
+        name: value.name,
+        prefix: value.prefix,
+        kind: value.kind,
+        fileRow: row,
+      });
+      outcomes.set(row, { row, key, outcome: 'create' });
     }
   }
+  // The subnet limit takes the creates in the file's order.
+  let count = existing.length;
+  for (const [row, value] of [...creating].sort(([a], [b]) => a - b)) {
+    if (count >= maxnetworks) {
+      const outcome = outcomes.get(row);
+      if (outcome)
+        outcomes.set(row, { ...outcome, outcome: 'error', reason: messages.subnetLimitReached(maxnetworks) });
+      continue;
+    }
+    count += 1;
+    creates.push(value);
+  }
+  const report = rows.flatMap((entry) => outcomes.get(entry.row) ?? []);
   return { report, creates, updates };
 }
 
-/** The subnets of the account's Global VRF, where imported subnets go, and how many the account has. */
-async function subnetsOfVrf(db: Db, accountId: string) {
-  const all = await listSubnets(db, accountId);
-  const vrfId = await vrfIdFor(db, accountId, null);
-  return { vrfId, subnets: all.filter((subnet) => subnet.vrfId === vrfId), count: all.length };
+/** The account's subnets, and its VRFs by id (names) and by name, without regard to case (ids). */
+async function subnetsAndVrfs(db: Db, accountId: string) {
+  const [subnets, vrfs] = await Promise.all([listSubnets(db, accountId), listVrfs(db, accountId)]);
+  return {
+    subnets,
+    vrfNames: new Map(vrfs.map((vrf) => [vrf.id, vrf.name])),
+    vrfIds: new Map(vrfs.map((vrf) => [vrfKey(vrf.name), vrf.id])),
+    vrfCount: vrfs.length,
+  };
+}
+
+/**
+ * The VRF of each name the creates need: the account's, or one made now (a file exported from another
+ * account names VRFs this one may lack). Answers the names of the VRFs made.
+ */
+async function ensureVrfs(
+  ctx: UserChangeContext,
+  account: { vrfIds: Map<string, string>; vrfCount: number },
+  creates: readonly SubnetRow[],
+): Promise<string[]> {
+  const made: string[] = [];
+  for (const { vrfName } of creates) {
+    if (account.vrfIds.has(vrfKey(vrfName))) continue;
+    if (account.vrfCount + made.length >= MAX_VRFS_PER_ACCOUNT) {
+      throw new DomainError('vrf_limit_reached', messages.vrfLimitReached(MAX_VRFS_PER_ACCOUNT));
+    }
+    const now = nowIso();
+    const id = randomUUID();
+    await insertVrf(ctx.db, ctx.account.id, {
+      id,
+      name: vrfName,
+      rd: null,
+      description: '',
+      isDefault: false,
+      updatedDate: now,
+      updatedBy: ctx.userId,
+      createdAt: now,
+    });
+    account.vrfIds.set(vrfKey(vrfName), id);
+    made.push(vrfName);
+  }
+  return made;
 }
 
 async function requireTargetGroup(db: Db, accountId: string, groupId: string) {
@@ -236,19 +310,19 @@ export async function importSubnets(
   const file = await readSubnetFile(rows, account.tier, target, groups);
   if ('problem' in file) return headerReport(file.problem, dryRun);
   if (dryRun || file.rows.some((row) => row.value === undefined)) {
-    const existing = await subnetsOfVrf(ctx.db, account.id);
-    const { report } = decide(file.rows, existing.subnets, existing.count, account.maxnetworks);
+    const existing = await subnetsAndVrfs(ctx.db, account.id);
+    const { report } = decide(file.rows, existing.subnets, existing.vrfNames, account.maxnetworks);
     return importReport(report, dryRun, false);
   }
   return runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, account.id);
     // Groups named in the file may have gone since it was read: check them again under the lock.
     const present = new Set((await listGroups(trx, account.id)).map((group) => group.id));
-    const existing = await subnetsOfVrf(trx, account.id);
+    const existing = await subnetsAndVrfs(trx, account.id);
     const { report, creates, updates } = decide(
       file.rows,
       existing.subnets,
-      existing.count,
+      existing.vrfNames,
       account.maxnetworks,
     );
     if ([...creates, ...updates.map((update) => update.row)].some((row) => !present.has(row.groupId))) {
@@ -257,26 +331,28 @@ export async function importSubnets(
     if (report.some((row) => row.outcome === 'error')) {
       return importReport(report, false, false);
     }
+    const vrfsMade = await ensureVrfs({ ...ctx, db: trx }, existing, creates);
     const now = nowIso();
     for (const row of creates) {
+      const { vrfName, ...fields } = row;
       await placeSubnet(trx, account.id, {
-        ...row,
+        ...fields,
         id: randomUUID(),
         networkIP: networkText(row.prefix),
         lastScanned: null,
         scanNow: false,
         updatedDate: now,
         updatedBy: ctx.userId,
-        vrfId: existing.vrfId,
-        kind: 'leaf',
+        vrfId: existing.vrfIds.get(vrfKey(vrfName)) ?? '',
         createdAt: now,
       });
     }
     for (const { before, row } of updates) {
       const scanNow = row.scanningType === 'none' ? false : before.scanNow;
+      const { vrfName: _vrfName, ...fields } = row;
       await updateSubnet(trx, account.id, {
         ...before,
-        ...row,
+        ...fields,
         scanNow,
         updatedDate: now,
         updatedBy: ctx.userId,
@@ -287,7 +363,12 @@ export async function importSubnets(
       action: 'import',
       entity: 'subnet',
       entityId: target.id,
-      after: { group: subnetGroupSummary(target), rows: file.rows.length, ...result.counts },
+      after: {
+        group: subnetGroupSummary(target),
+        rows: file.rows.length,
+        ...result.counts,
+        ...(vrfsMade.length > 0 ? { vrfsCreated: vrfsMade } : {}),
+      },
     });
     announce({ kind: 'subnet', id: target.id });
     return result;
