@@ -10,5 +10,11 @@ export const searchQuerySchema = z.strictObject({
     .min(1, messages.searchTextRequired)
     .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))
     .describe('case-insensitive text in an address, hostname, description, subnet name or network'),
+  vrfId: z
+    .string()
+    .trim()
+    .max(100, messages.vrfNotFound)
+    .optional()
+    .describe('only subnets of this VRF; empty or absent: every VRF'),
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;

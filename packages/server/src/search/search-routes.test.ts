@@ -5,6 +5,7 @@ import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, injectAs, tierOnePerson } from '../../test/ipam-factories.js';
 import { insertAddressRows } from '../addresses/address-write-repository.js';
+import { createVrf } from '../vrfs/vrfs.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`search across subnets (${dialect})`, () => {
@@ -143,6 +144,35 @@ for (const dialect of DIALECTS) {
       expect(response.body.subnets[0]).toMatchObject({ name: 'Rack 00', addressTotal: 30 });
       expect(response.body.subnets[0].addresses).toHaveLength(SEARCH_ADDRESSES_PER_SUBNET);
       expect(response.body.isTruncated).toBe(true);
+    });
+
+    it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {
+      const me = await tierOnePerson(t.current);
+      const lab = await createVrf(me.ctx, { name: 'Lab', rd: null, description: '' });
+      const global = await createSubnetIn(me.ctx, '10.5.0.0/24', { name: 'Shared LAN' });
+      const inLab = await createSubnetIn(me.ctx, '10.5.0.0/24', { name: 'Shared LAN', vrfId: lab.id });
+      await createSubnetIn(me.ctx, '10.0.0.0/8', { name: 'Shared site', kind: 'container' });
+      const put = (subnetId: string, ip: string) =>
+        injectAs(t.current, me, 'PUT', `/subnets/${subnetId}/addresses/${ip}`, inUseFields('shared-host'));
+      await put(global.id, '10.5.0.7');
+      await put(inLab.id, '10.5.0.7');
+      const all = await injectAs(t.current, me, 'GET', '/search?q=shared');
+      expect(
+        all.body.subnets
+          .map((s: { name: string; vrfName: string; kind: string; addressTotal: number }) => [
+            s.name,
+            s.vrfName,
+            s.kind,
+            s.addressTotal,
+          ])
+          .sort((a: string[], b: string[]) => a.join().localeCompare(b.join())),
+      ).toEqual([
+        ['Shared LAN', 'Global', 'leaf', 1],
+        ['Shared LAN', 'Lab', 'leaf', 1],
+        ['Shared site', 'Global', 'container', 0],
+      ]);
+      const onlyLab = await injectAs(t.current, me, 'GET', `/search?q=10.5.0.7&vrfId=${lab.id}`);
+      expect(onlyLab.body.subnets.map((s: { id: string }) => s.id)).toEqual([inLab.id]);
     });
 
     it("never shows another account's subnets or addresses", async () => {

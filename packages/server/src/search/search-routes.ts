@@ -8,6 +8,6 @@ import { searchAccount } from './search.js';
 /** Search across every subnet of the account ("where is web01?"). */
 export function registerSearchRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, searchRoutes.search, async (request) =>
-    searchAccount(deps.db, requireAccount(request).id, request.query.q),
+    searchAccount(deps.db, requireAccount(request).id, request.query.q, request.query.vrfId || undefined),
   );
 }

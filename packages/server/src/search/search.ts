@@ -15,6 +15,7 @@ import { RangeTextSearch } from '@ipam/core/range-text-search';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
 import { listSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
+import { listVrfs } from '../vrfs/vrf-repository.js';
 import {
   countWrittenMatches,
   firstWrittenMatches,
@@ -103,12 +104,20 @@ async function subnetMatches(
  * each); subnets by name, description and network. Subnets come in name order, addresses in numeric
  * order, at most SEARCH_ADDRESSES_PER_SUBNET per subnet and SEARCH_MAX_ADDRESSES in all.
  */
-export async function searchAccount(db: Db, accountId: string, q: string): Promise<SearchResult> {
+export async function searchAccount(
+  db: Db,
+  accountId: string,
+  q: string,
+  vrfId: string | undefined = undefined,
+): Promise<SearchResult> {
   const texts = searchTexts(q);
-  const subnets = await listSubnets(db, accountId);
+  const [all, vrfs] = await Promise.all([listSubnets(db, accountId), listVrfs(db, accountId)]);
+  const vrfNames = new Map(vrfs.map((vrf) => [vrf.id, vrf.name]));
+  const subnets = vrfId ? all.filter((subnet) => subnet.vrfId === vrfId) : all;
+  const leaves = subnets.filter((subnet) => subnet.kind === 'leaf');
   const totalsBySubnet = await countWrittenMatches(
     db,
-    subnets.map((subnet) => subnet.id),
+    leaves.map((subnet) => subnet.id),
     texts,
   );
   let room = SEARCH_MAX_ADDRESSES;
@@ -116,7 +125,9 @@ export async function searchAccount(db: Db, accountId: string, q: string): Promi
   const found: SearchSubnet[] = [];
   for (const subnet of subnets) {
     const totals = totalsBySubnet.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
-    const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
+    // A container holds no addresses: only its own name, description or network can match.
+    const { total, shown } =
+      subnet.kind === 'leaf' ? await subnetMatches(db, subnet, texts, totals, room) : { total: 0, shown: [] };
     const isOwnMatch = isSubnetMatch(subnet, texts);
     if (shown.length < total) isTruncated = true;
     if (!isOwnMatch && shown.length === 0) continue;
@@ -128,6 +139,9 @@ export async function searchAccount(db: Db, accountId: string, q: string): Promi
       groupId: subnet.groupId,
       version: subnet.prefix.version,
       cidr: formatPrefix(subnet.prefix),
+      vrfId: subnet.vrfId,
+      vrfName: vrfNames.get(subnet.vrfId) ?? '',
+      kind: subnet.kind,
       isSubnetMatch: isOwnMatch,
       addresses: shown.map(({ id, ipAddress, status, hostname, description }) => ({
         id,
