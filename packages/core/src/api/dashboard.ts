@@ -5,8 +5,8 @@ import { auditItemResponse } from './ipam.js';
 /** Host addresses of one IP version across the account's subnets, by status (never-written ones are Available). */
 export const addressTotalsResponse = z.object({
   version: z.union([z.literal(4), z.literal(6)]),
-  subnets: z.number().int(),
-  total: z.number().int().describe("host addresses the account's subnets of this version list"),
+  subnets: z.number().int().describe('leaf subnets (containers hold no addresses of their own)'),
+  total: z.number().int().describe("host addresses the account's leaf subnets of this version list"),
   inUse: z.number().int(),
   reserved: z.number().int(),
   available: z.number().int().describe('listed addresses neither In Use nor Reserved'),
@@ -18,6 +18,7 @@ export const subnetUsageResponse = z.object({
   id: z.string(),
   name: z.string(),
   cidr: z.string(),
+  vrfName: z.string().describe('the VRF it belongs to (Global unless the account made others)'),
   groupId: z.string(),
   used: z.number().int().describe('In Use + Reserved'),
   listed: z.number().int().describe('host addresses the subnet lists'),

@@ -6,6 +6,7 @@ import { toCount } from '../db/db-values.js';
 export interface SubnetUseRow {
   id: string;
   name: string;
+  vrfName: string;
   groupId: string;
   version: IpVersion;
   networkIP: string;
@@ -15,21 +16,25 @@ export interface SubnetUseRow {
 }
 
 /**
- * Every subnet of the account with its status counts: one row each from `subnets` and
- * `ip_address_counts`, never a count over address rows.
+ * Every leaf subnet of the account with its status counts and its VRF's name: one row each from
+ * `subnets` and `ip_address_counts`, never a count over address rows. Containers hold no addresses
+ * (counting theirs would count their leaves' twice).
  */
 export async function listSubnetUse(db: Db, accountId: string): Promise<SubnetUseRow[]> {
   const rows = await db
     .selectFrom('subnets')
     .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
-    .select(['subnets.id', 'subnets.name', 'subnets.group_id', 'subnets.version'])
+    .innerJoin('vrfs', 'vrfs.id', 'subnets.vrf_id')
+    .select(['subnets.id', 'subnets.name', 'subnets.group_id', 'subnets.version', 'vrfs.name as vrf_name'])
     .select(['subnets.network_ip', 'subnets.prefix_length'])
     .select(['ip_address_counts.in_use', 'ip_address_counts.reserved'])
     .where('subnets.account_id', '=', accountId)
+    .where('subnets.kind', '=', 'leaf')
     .execute();
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
+    vrfName: row.vrf_name,
     groupId: row.group_id,
     version: Number(row.version) === 6 ? 6 : 4,
     networkIP: row.network_ip,

@@ -83,6 +83,7 @@ for (const dialect of DIALECTS) {
         id: mid.id,
         name: 'Mid',
         cidr: '10.0.1.0/28',
+        vrfName: 'Global', // issue 30: the dashboard names each subnet's VRF
         groupId: group.id,
         used: 12,
         listed: 14,
@@ -151,6 +152,18 @@ for (const dialect of DIALECTS) {
       expect(body.addressTotals).toEqual([
         { version: 4, subnets: 2, total: 14 + 16_777_214, inUse: 1, reserved: 13, available: 16_777_214 },
       ]);
+    });
+
+    it('counts only leaves: a container holds no addresses of its own (issue 30)', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const group = await postGroup(me, 'G');
+      expect((await postSubnet(me, group.id, '10.0.0.0/16', { kind: 'container' })).status).toBe(201);
+      expect((await postSubnet(me, group.id, '10.0.1.0/24')).status).toBe(201);
+      const body = (await me.call('GET', '/dashboard')).body;
+      expect(body.addressTotals).toEqual([
+        { version: 4, subnets: 1, total: 254, inUse: 0, reserved: 0, available: 254 },
+      ]);
+      expect(body.fullestSubnets.map((s: { cidr: string }) => s.cidr)).toEqual(['10.0.1.0/24']);
     });
 
     it("shows a member the account's dashboard, and an outsider nothing of it", async () => {

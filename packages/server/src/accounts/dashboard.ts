@@ -56,6 +56,7 @@ function usageOf({ row, used, listed }: Use): SubnetUsage {
     id: row.id,
     name: row.name,
     cidr: cidrOf(row),
+    vrfName: row.vrfName,
     groupId: row.groupId,
     used: Number(used),
     listed: Number(listed),

@@ -1,3 +1,4 @@
+import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
 import type { SubnetUsage } from '@ipam/core/api/dashboard';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -36,6 +37,7 @@ export function FullestSubnetsCard({ subnets }: { subnets: readonly SubnetUsage[
                   </Anchor>{' '}
                   <Text span c="dimmed" size="xs">
                     {subnet.cidr}
+                    {subnet.vrfName === DEFAULT_VRF_NAME ? '' : ` · VRF ${subnet.vrfName}`}
                   </Text>
                 </Text>
                 <Text size="sm" fw={600} c={colorOf(subnet)} data-testid="subnet-used">
