@@ -16,6 +16,8 @@ export const freePrefixResponse = z.object({
 /** `GET .../groups/:id/free-prefixes`: the first free aligned prefixes, lowest first, and where they were looked for. */
 export const freePrefixesResponse = z.object({
   within: z.string().describe('the range searched'),
+  vrfId: z.string(),
+  vrfName: z.string().describe('the VRF whose subnets were taken into account'),
   items: z.array(freePrefixResponse),
 });
 export type FreePrefixes = z.infer<typeof freePrefixesResponse>;

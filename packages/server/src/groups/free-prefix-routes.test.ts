@@ -17,6 +17,8 @@ for (const dialect of DIALECTS) {
       expect(around.status).toBe(200);
       expect(around.body).toEqual({
         within: '10.0.0.0/24',
+        vrfId: expect.any(String), // issue 30: the VRF searched (Global by default)
+        vrfName: 'Global',
         items: [
           { cidr: '10.0.0.64/27', networkIP: '10.0.0.64', prefixLength: 27, version: 4 },
           { cidr: '10.0.0.96/27', networkIP: '10.0.0.96', prefixLength: 27, version: 4 },
@@ -57,6 +59,7 @@ for (const dialect of DIALECTS) {
         '10.9.3.0/24',
       ]);
       const inLab = await me.client.get(`${path}?length=24&within=10.9.0.0/22&count=5&vrfId=${lab.id}`);
+      expect(inLab.body).toMatchObject({ vrfId: lab.id, vrfName: 'Lab' });
       expect(inLab.body.items.map((item: { cidr: string }) => item.cidr)).toEqual([
         '10.9.0.0/24',
         '10.9.2.0/24',

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { holds } from '@ipam/core/subnet-placement';
 import { vrfIdFor } from '../subnets/subnet-placement.js';
+import { findVrf } from '../vrfs/vrf-repository.js';
 import { listSubnets } from '../subnets/subnet-repository.js';
 import { findGroup } from './group-repository.js';
 
@@ -65,6 +66,8 @@ export async function freePrefixesOf(
   const free = firstFreePrefixes(within, taken, query.length, query.count);
   return {
     within: formatPrefix(within),
+    vrfId,
+    vrfName: (await findVrf(db, accountId, vrfId))?.name ?? '',
     items: free.map((prefix) => ({
       cidr: formatPrefix(prefix),
       networkIP: formatAddress(prefix.version, prefix.network),
