@@ -129,3 +129,19 @@ export const subnetUpdateSchema = z
   .superRefine((value, ctx) => checkScanFrequency(value, ctx, true))
   .transform((value) => (value.scanningType === 'none' ? { ...value, scanFrequency: null } : value));
 export type SubnetUpdateInput = z.infer<typeof subnetUpdateSchema>;
+
+/**
+ * `GET /api/accounts/:a/subnets` narrowed, so a client can read a large account level by level:
+ * `parentId` = a container's id for its children, or `none` for the subnets at the top; `vrfId` one
+ * VRF's. Without them the whole list comes, as before.
+ */
+export const subnetListQuery = z.strictObject({
+  parentId: z
+    .string()
+    .trim()
+    .max(MAX_ID_LENGTH, messages.invalidRequest)
+    .optional()
+    .describe("a container's id: its children; none: the subnets no container holds"),
+  vrfId: z.string().trim().max(MAX_ID_LENGTH, messages.invalidRequest).optional().describe('one VRF only'),
+});
+export type SubnetListQuery = z.infer<typeof subnetListQuery>;

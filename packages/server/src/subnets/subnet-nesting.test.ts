@@ -125,6 +125,28 @@ for (const dialect of DIALECTS) {
       expect((await me.call('DELETE', `/subnets/${site.id}`)).status).toBe(204);
     });
 
+    it("lists one level at a time: the top (parentId=none), a container's children, one VRF", async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const group = await postGroup(me, 'G');
+      const lab = (await me.call('POST', '/vrfs', { name: 'Lab' })).body;
+      const site = await made(me, group.id, '10.7.0.0/16', container);
+      await made(me, group.id, '10.7.1.0/24');
+      await made(me, group.id, '10.7.2.0/24');
+      await made(me, group.id, '10.8.0.0/24');
+      await made(me, group.id, '10.7.1.0/24', { vrfId: lab.id });
+      const names = async (query: string) =>
+        ((await me.call('GET', `/subnets${query}`)).body.items as Made[]).map((s) => s.name).sort();
+      expect(await names('?parentId=none')).toEqual([
+        'Subnet 10.7.0.0/16',
+        'Subnet 10.7.1.0/24',
+        'Subnet 10.8.0.0/24',
+      ]);
+      expect(await names(`?parentId=${site.id}`)).toEqual(['Subnet 10.7.1.0/24', 'Subnet 10.7.2.0/24']);
+      expect(await names(`?parentId=none&vrfId=${lab.id}`)).toEqual(['Subnet 10.7.1.0/24']);
+      expect(await names('')).toHaveLength(5);
+      expect((await me.call('GET', '/subnets?parentId=x&color=red')).status).toBe(400);
+    });
+
     it('keeps VRFs apart: a subnet of another VRF is never a child of the container', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const group = await postGroup(me, 'G');

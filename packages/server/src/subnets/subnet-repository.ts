@@ -63,9 +63,16 @@ function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
  * The account's subnets ordered by name, case-insensitive. Sorted here, not in SQL: SQLite's lower()
  * folds ASCII only and PostgreSQL orders by its collation, so the engines would disagree.
  */
-export async function listSubnets(db: Db, accountId: string): Promise<SubnetRecord[]> {
-  const rows = await db.selectFrom('subnets').selectAll().where('account_id', '=', accountId).execute();
-  return sortedByName(rows.map(toSubnet));
+export async function listSubnets(
+  db: Db,
+  accountId: string,
+  only: { parentId?: string | null | undefined; vrfId?: string | undefined } = {},
+): Promise<SubnetRecord[]> {
+  let query = db.selectFrom('subnets').selectAll().where('account_id', '=', accountId);
+  if (only.parentId === null) query = query.where('parent_id', 'is', null);
+  else if (only.parentId !== undefined) query = query.where('parent_id', '=', only.parentId);
+  if (only.vrfId !== undefined) query = query.where('vrf_id', '=', only.vrfId);
+  return sortedByName((await query.execute()).map(toSubnet));
 }
 
 /**

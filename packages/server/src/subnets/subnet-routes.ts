@@ -16,9 +16,14 @@ import {
 
 /** Subnets: list by name, create (tier, limit and overlap rules), read, edit, delete, Scan Now. */
 export function registerSubnetRoutes(app: FastifyInstance, deps: AppDeps): void {
-  registerRoute(app, subnetRoutes.list, async (request) => ({
-    items: (await listSubnets(deps.db, requireAccount(request).id)).map(subnetView),
-  }));
+  registerRoute(app, subnetRoutes.list, async (request) => {
+    const { parentId, vrfId } = request.query;
+    const only = {
+      parentId: parentId === 'none' ? null : parentId || undefined,
+      vrfId: vrfId || undefined,
+    };
+    return { items: (await listSubnets(deps.db, requireAccount(request).id, only)).map(subnetView) };
+  });
 
   registerRoute(app, subnetRoutes.create, async (request, reply) => {
     const body = request.body;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { subnetCreateBody, subnetUpdateBody } from '../../schemas/subnet-bodies.js';
-import { subnetNextSchema } from '../../schemas/subnet-schemas.js';
+import { subnetListQuery, subnetNextSchema } from '../../schemas/subnet-schemas.js';
 import { errorResponse, listOf, noBody } from '../common.js';
 import { subnetResponse } from '../ipam.js';
 import { readErrors } from '../route-errors.js';
@@ -15,8 +15,9 @@ export const subnetRoutes = {
     method: 'GET',
     path: '/api/accounts/:accountId/subnets',
     tags,
-    summary: 'Subnets, ordered by name',
+    summary: 'Subnets, ordered by name; parentId (an id, or none) and vrfId narrow the list to one level',
     params: accountParams,
+    query: subnetListQuery,
     responses: { 200: listOf(subnetResponse), ...readErrors },
   }),
   create: defineRoute({
