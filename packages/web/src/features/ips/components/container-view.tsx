@@ -104,7 +104,7 @@ export function ContainerView(props: ContainerViewProps) {
           {addressCountText(coverage.total - coverage.covered)} free
         </Text>
       </Row>
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={440}>
         <Table highlightOnHover aria-label="Container contents" verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -125,7 +125,7 @@ export function ContainerView(props: ContainerViewProps) {
                         {row.cidr} — {addressCountText(row.size)} free
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <Button
                         size="compact-xs"
                         variant="light"
