@@ -15,7 +15,7 @@ export interface LeafUsage {
 const unfiltered = { filter: null, q: '' };
 
 /**
- * The use of each leaf (at most MAX_LEAVES_READ), from the first one-row page of its address list,
+ * The use of each leaf (the first MAX_LEAVES_READ of them), from the first one-row page of its address list,
  * which carries the subnet's totals; live like the address view (an address event refreshes it).
  */
 export function useLeafUsage(accountId: string, leaves: readonly Subnet[]) {
@@ -33,6 +33,8 @@ export function useLeafUsage(accountId: string, leaves: readonly Subnet[]) {
   });
   return {
     usage,
+    /** The leaves whose use is read (the first MAX_LEAVES_READ); the others show none. */
+    readIds: new Set(read.map((leaf) => leaf.id)),
     /** Whether every leaf's use is known (none failed or is still loading, none left unread). */
     isComplete: leaves.length <= MAX_LEAVES_READ && usage.size === read.length,
     isError: results.some((result) => result.isError),

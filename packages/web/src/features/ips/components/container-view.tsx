@@ -44,7 +44,10 @@ export function ContainerView(props: ContainerViewProps) {
   const { accountId, container, subnets, vrfs, onSelect, onEditSubnet, onCreateHere } = props;
   const rows = containerRows(container, subnets);
   const coverage = containerCoverage(container, subnets);
-  const leaves = leavesBelow(container, subnets);
+  // Its own leaves first: their use shows in the rows even when there are too many to read them all.
+  const leaves = leavesBelow(container, subnets).sort(
+    (a, b) => Number(b.parentId === container.id) - Number(a.parentId === container.id),
+  );
   const leafUsage = useLeafUsage(accountId, leaves);
   const vrf = vrfs.find((candidate) => candidate.id === container.vrfId);
   const childCount = rows.filter((row) => row.type === 'subnet').length;
@@ -147,7 +150,9 @@ export function ContainerView(props: ContainerViewProps) {
                 ? `${percentText(childCoverage.covered, childCoverage.total)} covered`
                 : usage
                   ? `${usage.usedPercent}% used`
-                  : '…';
+                  : leafUsage.readIds.has(child.id)
+                    ? '…'
+                    : '—';
               const Icon = isContainer ? IconStack2 : IconNetwork;
               return (
                 <Table.Tr key={child.id} data-subnet-id={child.id}>
