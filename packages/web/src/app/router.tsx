@@ -84,6 +84,12 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.vrfManagement,
+        ...screen(
+          async () => (await import('../features/vrfs/components/vrf-management-page.js')).VrfManagementPage,
+        ),
+      },
+      {
         path: paths.scannerSetup,
         ...screen(
           async () =>

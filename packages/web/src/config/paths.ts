@@ -10,6 +10,8 @@ export const paths = {
   ips: '/ips',
   settings: '/settings',
   groupManagement: '/settings/groupmanagement',
+  /** The account's VRFs (routing domains, issue 30). */
+  vrfManagement: '/settings/vrfs',
   tools: '/tools',
   accounts: '/accounts',
   support: '/support',

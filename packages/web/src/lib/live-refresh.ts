@@ -35,15 +35,16 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
  *
  * - address: the subnet's address pages (they carry its used count and %), every search.
  * - approval: the subnet's pending approvals (a Confirm also sends an address event).
- * - subnet: the subnet list (which also gives the groups page its subnet counts), the scanners (their
- *   "(Removed)" subnets), every search. Not the subnet's own address pages: no edit resizes a subnet.
+ * - subnet: the subnet list (which also gives the groups page its subnet counts), the VRF list (its
+ *   subnet counts), the scanners (their "(Removed)" subnets), every search. Not the subnet's own
+ *   address pages: no edit resizes a subnet.
  * - vrf: the VRF list (with its subnet counts).
  * - account: a billing change moves the tier and limits, which gate most answers: everything.
  */
 const refreshes: Record<LiveEventKind, Refresh> = {
   address: (a, _e, s) => [under(k.addresses(a, s)), under(k.searches(a))],
   approval: (a, _e, s) => [under(k.approvals(a, s))],
-  subnet: (a) => [only(k.subnets(a)), under(k.scanners(a)), under(k.searches(a))],
+  subnet: (a) => [only(k.subnets(a)), under(k.vrfs(a)), under(k.scanners(a)), under(k.searches(a))],
   group: (a) => [under(k.groups(a))],
   vrf: (a) => [under(k.vrfs(a))],
   user: (a) => [under(k.users(a)), ...session],

@@ -20,6 +20,7 @@ export const cachedQueries: Record<string, QueryKey> = {
   dashboard: k.dashboard('7'),
   subnets: k.subnets('7'),
   groups: k.groups('7'),
+  vrfs: k.vrfs('7'),
   'subnet 3 page 1': page('7', '3', null),
   'subnet 3 page 2': page('7', '3', '10.0.3.100'),
   'subnet 4 page 1': page('7', '4', null),

@@ -71,6 +71,27 @@ describe('subnet form values', () => {
     expect(validateCreate(4, 0, { ...filled, vlanId: '5000' })).toEqual({ vlanId: messages.vlanIdRange });
   });
 
+  it('sends the VRF (none for Global) and the kind; a container never scans', () => {
+    expect(toCreatePayload(4, filled)).toMatchObject({ vrfId: null, kind: 'leaf' });
+    const container: SubnetFormValues = {
+      ...filled,
+      vrfId: 'v2',
+      kind: 'container',
+      scanningType: 'auto',
+      frequency: '',
+    };
+    expect(toCreatePayload(4, container)).toMatchObject({
+      vrfId: 'v2',
+      kind: 'container',
+      scanningType: 'none',
+      scanFrequency: null,
+    });
+    // The hidden scanning fields of a container ask for nothing.
+    expect(validateCreate(4, 1, container)).toEqual({});
+    expect(toUpdatePayload(container)).not.toHaveProperty('vrfId');
+    expect(toUpdatePayload(container)).not.toHaveProperty('kind');
+  });
+
   it('shows a stored frequency in months, days or hours', () => {
     const stored = { ...filled, vlanId: 10, length: 24, scanningType: 'auto' as const };
     expect(formValuesOf({ ...stored, scanFrequency: 1440 })).toMatchObject({ frequency: 2, unit: 'months' });

@@ -8,6 +8,7 @@ import {
   type ScanFrequencyUnit,
 } from '@ipam/core/scan-frequency';
 import type { ScanningType } from '@ipam/core/schemas/common-fields';
+import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
 import {
   ipv4SubnetCreateSchema,
   ipv6SubnetCreateSchema,
@@ -28,6 +29,10 @@ export interface SubnetFormValues {
   scanningType: ScanningType;
   frequency: string | number;
   unit: ScanFrequencyUnit;
+  /** The VRF's id; '' for the account's Global VRF. Fixed after creation. */
+  vrfId: string;
+  /** Leaf (holds addresses) or container (holds subnets). Fixed after creation. */
+  kind: SubnetKind;
 }
 
 /** The create request as the form builds it (checked by `validateCreate` before it is sent). */
@@ -45,7 +50,15 @@ export const emptySubnetForm: SubnetFormValues = {
   scanningType: 'none',
   frequency: '',
   unit: 'hours',
+  vrfId: '',
+  kind: 'leaf',
 };
+
+/** Kind choices: what each kind holds. */
+export const subnetKindChoices: { value: SubnetKind; label: string; description: string }[] = [
+  { value: 'leaf', label: 'Leaf', description: 'Holds addresses' },
+  { value: 'container', label: 'Container', description: 'Holds subnets' },
+];
 
 /** Scanning type choices; none reads "No Scanning" (spec §4). */
 export const scanningTypeChoices: { value: ScanningType; label: string }[] = [
@@ -59,12 +72,12 @@ function wholeNumber(value: string | number): number | undefined {
   return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
-/** The form's scanning fields as the API stores them: hours, or null when not scanning. */
+/** The form's scanning fields as the API stores them: hours, or null when not scanning (a container never scans). */
 function scanFields(values: SubnetFormValues) {
+  const scanningType = values.kind === 'container' ? 'none' : values.scanningType;
   return {
-    scanningType: values.scanningType,
-    scanFrequency:
-      values.scanningType === 'none' ? null : scanFrequencyToHours(values.frequency, values.unit),
+    scanningType,
+    scanFrequency: scanningType === 'none' ? null : scanFrequencyToHours(values.frequency, values.unit),
   };
 }
 
@@ -85,6 +98,8 @@ export function toCreatePayload(version: IpVersion, values: SubnetFormValues) {
     networkIP: values.networkIP.trim(),
     ...(version === 4 ? { bits: length } : { prefixLength: length }),
     ...scanFields(values),
+    vrfId: values.vrfId || null,
+    kind: values.kind,
   };
 }
 
@@ -111,7 +126,8 @@ function schemaErrors(result: { success: boolean; error?: z.ZodError }, values: 
     if (field) errors[field] ??= issue.message;
   }
   // The schema checks the frequency only once every other field is valid; the form says it at once.
-  if (scanFields(values).scanFrequency === null && values.scanningType !== 'none') {
+  const scan = scanFields(values);
+  if (scan.scanFrequency === null && scan.scanningType !== 'none') {
     errors.frequency ??= messages.scanFrequencyRequired;
   }
   return errors;
@@ -145,6 +161,8 @@ export function formValuesOf(subnet: {
   scanningType: ScanningType;
   scanFrequency: number | null;
   length: number;
+  vrfId: string;
+  kind: SubnetKind;
 }): SubnetFormValues {
   const shown = scanFrequencyForDisplay(subnet.scanFrequency);
   return {
@@ -157,6 +175,8 @@ export function formValuesOf(subnet: {
     scanningType: subnet.scanningType,
     frequency: shown ? shown.value : '',
     unit: shown ? shown.unit : 'hours',
+    vrfId: subnet.vrfId,
+    kind: subnet.kind,
   };
 }
 

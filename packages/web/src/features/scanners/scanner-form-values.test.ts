@@ -87,6 +87,12 @@ describe('subnetChoices', () => {
     ]);
   });
 
+  it('leaves out containers (they hold no addresses) unless one is already picked', () => {
+    const block: Subnet = { ...subnet('c1', 'Block', '10.0.0.0', 16), kind: 'container' };
+    expect(subnetChoices([office, block], []).map((choice) => choice.value)).toEqual(['s1']);
+    expect(subnetChoices([office, block], ['c1']).map((choice) => choice.value)).toEqual(['s1', 'c1']);
+  });
+
   it('keeps a picked subnet that was deleted, as "(Removed)", so it can be taken out', () => {
     expect(subnetChoices([office], ['gone', 's1'])).toEqual([
       { value: 's1', label: 'Office (10.0.0.0/24)' },

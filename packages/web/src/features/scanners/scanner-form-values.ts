@@ -64,14 +64,17 @@ export function scannerSubnetLabels(
 }
 
 /**
- * The choices of the Subnets picker: the account's subnets, plus any picked id whose subnet is gone
- * (shown as "(Removed)" so it can be taken out).
+ * The choices of the Subnets picker: the account's subnets that hold addresses (a container is never
+ * scanned, though one already picked stays so it can be taken out), plus any picked id whose subnet
+ * is gone (shown as "(Removed)" so it can be taken out).
  */
 export function subnetChoices(
   subnets: readonly Subnet[],
   pickedIds: readonly string[],
 ): { value: string; label: string }[] {
-  const choices = subnets.map((subnet) => ({ value: subnet.id, label: subnetLabel(subnet) }));
+  const choices = subnets
+    .filter((subnet) => subnet.kind !== 'container' || pickedIds.includes(subnet.id))
+    .map((subnet) => ({ value: subnet.id, label: subnetLabel(subnet) }));
   const known = new Set(subnets.map((subnet) => subnet.id));
   const removed = pickedIds.filter((id) => !known.has(id)).map((id) => ({ value: id, label: '(Removed)' }));
   return [...choices, ...removed];

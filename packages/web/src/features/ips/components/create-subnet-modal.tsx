@@ -1,4 +1,4 @@
-import type { Group, Subnet } from '@ipam/core/api/ipam';
+import type { Group, Subnet, Vrf } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
 import { Box, Modal, Stack } from '@mantine/core';
@@ -23,6 +23,7 @@ interface CreateSubnetModalProps {
   /** The version to create; null keeps the modal closed. */
   version: IpVersion | null;
   groups: readonly Group[];
+  vrfs: readonly Vrf[];
   /** Values to start from (the URL's network and prefix, or the group picked in the tree). */
   initial?: Partial<SubnetFormValues>;
   onClose: () => void;
@@ -31,7 +32,7 @@ interface CreateSubnetModalProps {
 
 /** Create New IPv4 Subnet / Create New IPv6 Subnet. */
 export function CreateSubnetModal(props: CreateSubnetModalProps) {
-  const { accountId, tier, version, groups, initial, onClose, onCreated } = props;
+  const { accountId, tier, version, groups, vrfs, initial, onClose, onCreated } = props;
   const create = useCreateSubnet(accountId);
   const { form, close, showFieldErrors, failure } = useDialogForm<SubnetFormValues>({
     openFor: version,
@@ -69,7 +70,7 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
         <form onSubmit={submit} noValidate aria-label={title}>
           <Stack>
             {version !== null && (
-              <SubnetFormFields form={form} version={version} tier={tier} groups={groups} />
+              <SubnetFormFields form={form} version={version} tier={tier} groups={groups} vrfs={vrfs} />
             )}
             {failure && <FailureAlert situation={fallback} error={failure} />}
             <DialogActions onCancel={close} isSubmitting={create.isPending} submitLabel="Create Subnet" />

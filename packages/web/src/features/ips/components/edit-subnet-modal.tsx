@@ -1,4 +1,4 @@
-import { type Group, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
+import { type Group, type Subnet, subnetCidr, subnetLength, type Vrf } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import { Alert, Box, Button, Group as Row, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -24,6 +24,7 @@ interface EditSubnetModalProps {
   /** The subnet being edited; null keeps the modal closed. */
   subnet: Subnet | null;
   groups: readonly Group[];
+  vrfs: readonly Vrf[];
   onClose: () => void;
   onDeleted: (subnetId: string) => void;
 }
@@ -34,6 +35,7 @@ export function EditSubnetModal({
   tier,
   subnet,
   groups,
+  vrfs,
   onClose,
   onDeleted,
 }: EditSubnetModalProps) {
@@ -85,7 +87,14 @@ export function EditSubnetModal({
         {subnet && (
           <form onSubmit={submit} noValidate aria-label="Edit Subnet">
             <Stack>
-              <SubnetFormFields form={form} version={subnet.version} tier={tier} groups={groups} isEdit />
+              <SubnetFormFields
+                form={form}
+                version={subnet.version}
+                tier={tier}
+                groups={groups}
+                vrfs={vrfs}
+                isEdit
+              />
               {failure && <FailureAlert situation={failedFallback} error={failure} />}
               {isConfirmingDelete ? (
                 <Alert
@@ -96,8 +105,9 @@ export function EditSubnetModal({
                 >
                   <Stack gap="sm">
                     <Text size="sm">
-                      Delete the subnet {subnet.name} ({subnetCidr(subnet)}) with all its IP addresses and
-                      approvals? This cannot be undone.
+                      {subnet.kind === 'container'
+                        ? `Delete the container ${subnet.name} (${subnetCidr(subnet)})? This cannot be undone.`
+                        : `Delete the subnet ${subnet.name} (${subnetCidr(subnet)}) with all its IP addresses and approvals? This cannot be undone.`}
                     </Text>
                     <Row justify="flex-end">
                       <Button variant="default" onClick={() => setConfirmingDelete(false)}>

@@ -1,5 +1,5 @@
 import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
-import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/api/ipam';
+import { type Address, type Subnet, subnetCidr, subnetLength, type Vrf } from '@ipam/core/api/ipam';
 import { tableFileRoutes } from '@ipam/core/api/routes/table-files';
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
@@ -40,11 +40,13 @@ import { SEARCH_DEBOUNCE_MS, useSearchQuery } from './use-search-query.js';
 interface IpAddressesViewProps {
   accountId: string;
   subnet: Subnet | null;
+  /** The subnet's VRF, named under the title when it is not Global. */
+  vrf?: Vrf;
   onEditSubnet: () => void;
 }
 
 /** The IP Addresses view (spec §2): title, Scan Now, filters, approvals, use, search and the table. */
-export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddressesViewProps) {
+export function IpAddressesView({ accountId, subnet, vrf, onEditSubnet }: IpAddressesViewProps) {
   return (
     <Stack gap="sm">
       <Row gap="xs" wrap="nowrap">
@@ -72,7 +74,12 @@ export function IpAddressesView({ accountId, subnet, onEditSubnet }: IpAddresses
         )}
       </Row>
       {subnet ? (
-        <SubnetAddresses key={subnet.id} accountId={accountId} subnet={subnet} />
+        <SubnetAddresses
+          key={subnet.id}
+          accountId={accountId}
+          subnet={subnet}
+          vrfName={vrf && !vrf.isDefault ? vrf.name : null}
+        />
       ) : (
         <Text c="dimmed">Please select a subnet to view its IP addresses.</Text>
       )}
@@ -93,7 +100,15 @@ function rowOfAddress(subnet: Subnet, at: string | null): number | null {
   return parsed.value > last ? null : Number(parsed.value - first.value);
 }
 
-function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
+function SubnetAddresses({
+  accountId,
+  subnet,
+  vrfName,
+}: {
+  accountId: string;
+  subnet: Subnet;
+  vrfName: string | null;
+}) {
   // Filter, search and the address opened at live in the URL, so a view can be shared. Only the
   // user's own changes write it (Back and links only read it); they replace the history entry and
   // leave the address the view was opened at.
@@ -160,7 +175,8 @@ function SubnetAddresses({ accountId, subnet }: { accountId: string; subnet: Sub
   return (
     <>
       <Text size="sm" c="dimmed" mt={-8}>
-        {subnetCidr(subnet)} · VLAN {subnet.vlanId}
+        {subnetCidr(subnet)}
+        {vrfName ? ` · VRF ${vrfName}` : ''} · VLAN {subnet.vlanId}
         {subnet.description ? ` · ${subnet.description}` : ''}
       </Text>
       <Row gap="xs" justify="space-between">

@@ -1,5 +1,6 @@
 import type { Account } from '@ipam/core/api/account';
-import type { IpVersion } from '@ipam/core/prefix';
+import { formatAddress } from '@ipam/core/ip-address';
+import type { IpVersion, Prefix } from '@ipam/core/prefix';
 import { Box, Grid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryStates } from 'nuqs';
@@ -12,8 +13,10 @@ import { productName } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
+import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { prefillFromCidr, type SubnetFormValues } from '../subnet-form-values.js';
+import { ContainerView } from './container-view.js';
 import { CreateSubnetModal } from './create-subnet-modal.js';
 import { EditSubnetModal } from './edit-subnet-modal.js';
 import { IpAddressesView } from './ip-addresses-view.js';
@@ -40,6 +43,7 @@ function IpsScreen({ account }: { account: Account }) {
   const accountId = account.id;
   const groups = useGroups(accountId);
   const subnets = useSubnets(accountId);
+  const vrfs = useVrfs(accountId);
   const [url, setUrl] = useQueryStates(ipViewParams);
   const [isGroupFormOpen, setGroupFormOpen] = useState(false);
   const [creating, setCreating] = useState<{ version: IpVersion; initial: Partial<SubnetFormValues> } | null>(
@@ -49,7 +53,7 @@ function IpsScreen({ account }: { account: Account }) {
 
   const selected = subnets.data?.find((subnet) => subnet.id === url.subnet) ?? null;
   const { maxnetworks } = account;
-  const isLoaded = groups.data !== undefined && subnets.data !== undefined;
+  const isLoaded = groups.data !== undefined && subnets.data !== undefined && vrfs.data !== undefined;
 
   // Another subnet starts unfiltered and unsearched (the view's filter, search and `at` are per
   // subnet), in a new history entry.
@@ -101,21 +105,36 @@ function IpsScreen({ account }: { account: Account }) {
     if (createParam === 'group' && isLoaded) setGroupFormOpen(true);
   }, [createParam, isLoaded]);
 
-  if (groups.isError || subnets.isError) {
+  if (groups.isError || subnets.isError || vrfs.isError) {
     return (
       <>
         <PageTitle text="IP Addresses" />
         <SectionError
-          error={groups.error ?? subnets.error}
+          error={groups.error ?? subnets.error ?? vrfs.error}
           onRetry={() => {
             void groups.refetch();
             void subnets.refetch();
+            void vrfs.refetch();
           }}
         />
       </>
     );
   }
   if (!isLoaded) return <FullPageLoader label="Loading subnets..." />;
+
+  // "Create subnet here" in a container: the free block, in the container's VRF and group, as a leaf.
+  const createIn = (container: { vrfId: string; groupId: string }, block: Prefix) =>
+    setCreating({
+      version: block.version,
+      initial: {
+        networkIP: formatAddress(block.version, block.network),
+        prefix: String(block.length),
+        vrfId: container.vrfId,
+        groupId: container.groupId,
+        kind: 'leaf',
+      },
+    });
+  const vrfOf = (subnet: { vrfId: string }) => vrfs.data.find((vrf) => vrf.id === subnet.vrfId);
 
   return (
     <Box>
@@ -127,17 +146,39 @@ function IpsScreen({ account }: { account: Account }) {
             maxnetworks={maxnetworks}
             groups={groups.data}
             subnets={subnets.data}
+            vrfs={vrfs.data}
             selected={selected}
             onSelect={(subnet) => selectSubnet(subnet.id)}
             onAddGroup={() => setGroupFormOpen(true)}
             onAddSubnet={(version) =>
-              setCreating({ version, initial: selected ? { groupId: selected.groupId } : {} })
+              setCreating({
+                version,
+                initial: selected ? { groupId: selected.groupId, vrfId: selected.vrfId } : {},
+              })
             }
             onEditSubnet={() => setEditOpen(true)}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-          <IpAddressesView accountId={accountId} subnet={selected} onEditSubnet={() => setEditOpen(true)} />
+          {selected?.kind === 'container' ? (
+            <ContainerView
+              key={selected.id}
+              accountId={accountId}
+              container={selected}
+              subnets={subnets.data}
+              vrfs={vrfs.data}
+              onSelect={(subnet) => selectSubnet(subnet.id)}
+              onEditSubnet={() => setEditOpen(true)}
+              onCreateHere={(block) => createIn(selected, block)}
+            />
+          ) : (
+            <IpAddressesView
+              accountId={accountId}
+              subnet={selected}
+              vrf={selected ? vrfOf(selected) : undefined}
+              onEditSubnet={() => setEditOpen(true)}
+            />
+          )}
         </Grid.Col>
       </Grid>
       <GroupFormModal
@@ -155,6 +196,7 @@ function IpsScreen({ account }: { account: Account }) {
         version={creating?.version ?? null}
         initial={creating?.initial}
         groups={groups.data}
+        vrfs={vrfs.data}
         onClose={closeCreate}
         onCreated={(subnet) => selectSubnet(subnet.id)}
       />
@@ -163,6 +205,7 @@ function IpsScreen({ account }: { account: Account }) {
         tier={account.tier}
         subnet={isEditOpen ? selected : null}
         groups={groups.data}
+        vrfs={vrfs.data}
         onClose={() => setEditOpen(false)}
         onDeleted={() => selectSubnet(null)}
       />

@@ -1,4 +1,4 @@
-import type { Group } from '@ipam/core/api/ipam';
+import type { Group, Vrf } from '@ipam/core/api/ipam';
 import type { IpVersion } from '@ipam/core/prefix';
 import { SCAN_FREQUENCY_UNITS } from '@ipam/core/scan-frequency';
 import {
@@ -8,13 +8,23 @@ import {
   MAX_VLAN_ID,
 } from '@ipam/core/schemas/common-fields';
 import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
-import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
+import {
+  Group as Row,
+  Input,
+  NumberInput,
+  SegmentedControl,
+  Select,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useId } from 'react';
 import { GroupSelect } from '../../../components/groups/group-select.js';
 import {
   savedAsNotice,
   scanningTypeChoices,
   splitNetworkInput,
+  subnetKindChoices,
   type SubnetFormValues,
 } from '../subnet-form-values.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
@@ -24,7 +34,9 @@ interface SubnetFormFieldsProps {
   version: IpVersion;
   tier: number;
   groups: readonly Group[];
-  /** Edit Subnet: network and prefix are fixed, shown read-only. */
+  /** The account's VRFs: the create form offers them when there is more than Global. */
+  vrfs: readonly Vrf[];
+  /** Edit Subnet: network, prefix, VRF and kind are fixed, shown read-only. */
   isEdit?: boolean;
 }
 
@@ -34,13 +46,31 @@ function isUnit(value: string | null): value is SubnetFormValues['unit'] {
   return SCAN_FREQUENCY_UNITS.some(({ unit }) => unit === value);
 }
 
-/** The subnet form's fields (spec §2): name, VLAN, description, group, network, prefix, scanning. */
-export function SubnetFormFields({ form, version, tier, groups, isEdit = false }: SubnetFormFieldsProps) {
+/**
+ * The subnet form's fields (spec §2): name, VLAN, description, group, network, prefix, scanning; and
+ * (issue 30) the VRF and the kind. A container holds no addresses, so it has no scanning fields.
+ */
+export function SubnetFormFields({
+  form,
+  version,
+  tier,
+  groups,
+  vrfs,
+  isEdit = false,
+}: SubnetFormFieldsProps) {
   const prefixChoices = (version === 4 ? ipv4PrefixChoices(tier) : ipv6PrefixChoices(tier)).map((length) => ({
     value: String(length),
     label: `/${length}`,
   }));
-  const isScanning = form.values.scanningType !== 'none';
+  const kindId = useId();
+  const isContainer = form.values.kind === 'container';
+  const isScanning = !isContainer && form.values.scanningType !== 'none';
+  const globalVrf = vrfs.find((vrf) => vrf.isDefault);
+  const vrfValue = form.values.vrfId || globalVrf?.id || null;
+  const vrfName = vrfs.find((vrf) => vrf.id === vrfValue)?.name ?? globalVrf?.name ?? 'Global';
+  // With Global alone there is nothing to choose (a prefilled other VRF still shows).
+  const showsVrf = vrfs.length > 1 || (form.values.vrfId !== '' && form.values.vrfId !== globalVrf?.id);
+  const kindText = subnetKindChoices.find((choice) => choice.value === form.values.kind);
   const savedAs = isEdit ? null : savedAsNotice(version, form.values);
   // Size warnings follow the prefix chosen (the network need not be typed yet).
   const length = Number(form.values.prefix);
@@ -80,6 +110,51 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
         {...form.getInputProps('description')}
       />
       {isEdit ? (
+        <Row grow align="flex-start">
+          <TextInput label="VRF" readOnly variant="filled" value={vrfName} />
+          <TextInput
+            label="Kind"
+            readOnly
+            variant="filled"
+            value={kindText ? `${kindText.label}: ${kindText.description.toLowerCase()}` : ''}
+          />
+        </Row>
+      ) : (
+        <Row grow align="flex-start">
+          {showsVrf && (
+            <Select
+              label="VRF"
+              data={vrfs.map((vrf) => ({
+                value: vrf.id,
+                label: vrf.rd ? `${vrf.name} (${vrf.rd})` : vrf.name,
+              }))}
+              allowDeselect={false}
+              searchable
+              nothingFoundMessage="No such VRF"
+              value={vrfValue}
+              error={form.errors.vrfId}
+              onChange={(value) => form.setFieldValue('vrfId', value ?? '')}
+            />
+          )}
+          <Input.Wrapper
+            label="Kind"
+            id={kindId}
+            description={isContainer ? 'Holds subnets: no addresses, no scanning' : 'Holds addresses'}
+          >
+            <SegmentedControl
+              fullWidth
+              aria-labelledby={`${kindId}-label`}
+              data={subnetKindChoices.map(({ value, label }) => ({ value, label }))}
+              value={form.values.kind}
+              onChange={(value) => {
+                const choice = subnetKindChoices.find((kind) => kind.value === value);
+                if (choice) form.setFieldValue('kind', choice.value);
+              }}
+            />
+          </Input.Wrapper>
+        </Row>
+      )}
+      {isEdit ? (
         <TextInput
           label="Network"
           readOnly
@@ -118,39 +193,41 @@ export function SubnetFormFields({ form, version, tier, groups, isEdit = false }
           />
         </Row>
       )}
-      {!isEdit && sizePrefix && <SubnetWarningList prefix={sizePrefix} />}
-      <Row grow align="flex-start">
-        <Select
-          label="Scanning Type"
-          data={scanningTypeChoices}
-          allowDeselect={false}
-          {...form.getInputProps('scanningType')}
-          onChange={(value) => {
-            if (isScanningType(value)) form.setFieldValue('scanningType', value);
-          }}
-        />
-        {isScanning && (
-          <NumberInput
-            label="Scan Frequency"
-            required
-            min={1}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('frequency')}
-          />
-        )}
-        {isScanning && (
+      {!isEdit && !isContainer && sizePrefix && <SubnetWarningList prefix={sizePrefix} />}
+      {!isContainer && (
+        <Row grow align="flex-start">
           <Select
-            label="Unit"
-            data={unitChoices}
+            label="Scanning Type"
+            data={scanningTypeChoices}
             allowDeselect={false}
-            {...form.getInputProps('unit')}
+            {...form.getInputProps('scanningType')}
             onChange={(value) => {
-              if (isUnit(value)) form.setFieldValue('unit', value);
+              if (isScanningType(value)) form.setFieldValue('scanningType', value);
             }}
           />
-        )}
-      </Row>
+          {isScanning && (
+            <NumberInput
+              label="Scan Frequency"
+              required
+              min={1}
+              allowDecimal={false}
+              allowNegative={false}
+              {...form.getInputProps('frequency')}
+            />
+          )}
+          {isScanning && (
+            <Select
+              label="Unit"
+              data={unitChoices}
+              allowDeselect={false}
+              {...form.getInputProps('unit')}
+              onChange={(value) => {
+                if (isUnit(value)) form.setFieldValue('unit', value);
+              }}
+            />
+          )}
+        </Row>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { Group, Subnet } from '@ipam/core/api/ipam';
+import type { Group, Subnet, Vrf } from '@ipam/core/api/ipam';
 import { ActionIcon, Anchor, Group as Row, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ interface SubnetNavPanelProps {
   maxnetworks: number;
   groups: readonly Group[];
   subnets: readonly Subnet[];
+  vrfs: readonly Vrf[];
   selected: Subnet | null;
   onSelect: (subnet: Subnet) => void;
   onAddGroup: () => void;
@@ -67,9 +68,14 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
             </ActionIcon>
           </Tooltip>
         </Row>
-        <Anchor component={Link} to={paths.groupManagement} size="sm">
-          Manage Groups
-        </Anchor>
+        <Row gap="md">
+          <Anchor component={Link} to={paths.groupManagement} size="sm">
+            Manage Groups
+          </Anchor>
+          <Anchor component={Link} to={paths.vrfManagement} size="sm">
+            Manage VRFs
+          </Anchor>
+        </Row>
         <Title order={4}>Subnet Groups</Title>
         {groups.length === 0 ? (
           <Stack gap={2}>
@@ -82,6 +88,7 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
           <SubnetTree
             groups={groups}
             subnets={subnets}
+            vrfs={props.vrfs}
             selectedId={selected?.id ?? null}
             onSelect={props.onSelect}
           />
