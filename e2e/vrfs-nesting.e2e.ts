@@ -251,6 +251,26 @@ describe('VRFs and nested prefixes', () => {
     await screenshot(page, 'vrfs-two-vrfs-1280');
   });
 
+  it('searches every VRF or one, naming the VRF of each subnet found', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/search?q=192.168.50.0`);
+    const found = page.getByRole('region', { name: /^Subnet Office/ });
+    await page.getByText('in 2 subnets.', { exact: false }).waitFor();
+    expect(await found.count()).toBe(2);
+    await page.getByRole('region', { name: 'Subnet Office Blue' }).getByText('VRF Blue').waitFor();
+    expect(
+      await page.getByRole('region', { name: 'Subnet Office', exact: true }).getByText('VRF ').count(),
+    ).toBe(0);
+    await page.getByRole('combobox', { name: 'VRF' }).click();
+    await page.getByRole('option', { name: 'Blue' }).click();
+    await page.waitForURL(/vrf=/);
+    await page.getByText('in 1 subnet.', { exact: false }).waitFor();
+    expect(await found.count()).toBe(1);
+    await page.getByRole('region', { name: 'Subnet Office Blue' }).waitFor();
+    await screenshot(page, 'vrfs-search-one-vrf');
+    await page.goto(`${baseUrl}/ips`);
+  });
+
   it('renames a VRF, refuses to delete one with subnets or Global, deletes an empty one', async () => {
     const { page } = browser;
     await page.getByRole('link', { name: 'Manage VRFs' }).click();

@@ -48,7 +48,7 @@ export const queryKeys = {
   /** Every search's results (an address or subnet change can alter any of them). */
   searches: (accountId: string) => ['accounts', accountId, 'search'] as const,
   /** A search across the account's subnets. */
-  search: (accountId: string, q: string) => ['accounts', accountId, 'search', q] as const,
+  search: (accountId: string, q: string, vrfId = '') => ['accounts', accountId, 'search', q, vrfId] as const,
   /** The account's API tokens (Settings ▸ API Tokens). */
   tokens: (accountId: string) => ['accounts', accountId, 'tokens'] as const,
 };

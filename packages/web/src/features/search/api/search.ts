@@ -4,16 +4,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-/** Searches every subnet of the account for a text. */
-export function searchAccount(accountId: string, q: string): Promise<SearchResult> {
-  return call(searchRoutes.search, { params: { accountId }, query: { q } });
+/** Searches every subnet of the account (or of one VRF) for a text. */
+export function searchAccount(accountId: string, q: string, vrfId: string): Promise<SearchResult> {
+  return call(searchRoutes.search, { params: { accountId }, query: { q, vrfId: vrfId || undefined } });
 }
 
-/** The search's results; nothing is asked for an empty text. */
-export function useAccountSearch(accountId: string, q: string) {
+/** The search's results ('' for every VRF); nothing is asked for an empty text. */
+export function useAccountSearch(accountId: string, q: string, vrfId: string) {
   return useQuery({
-    queryKey: queryKeys.search(accountId, q),
-    queryFn: () => searchAccount(accountId, q),
+    queryKey: queryKeys.search(accountId, q, vrfId),
+    queryFn: () => searchAccount(accountId, q, vrfId),
     enabled: q !== '',
     placeholderData: keepPreviousData,
   });

@@ -2,7 +2,20 @@ import type { Account } from '@ipam/core/api/account';
 import type { SearchSubnet } from '@ipam/core/api/search';
 import { counted } from '@ipam/core/plural';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
-import { Alert, Anchor, Badge, Box, Card, Group as Row, Stack, Table, Text, TextInput } from '@mantine/core';
+import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Card,
+  Group as Row,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,6 +24,7 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { ipViewPath } from '../../../config/ip-view-url.js';
 import { searchPath } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
+import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { useAccountSearch } from '../api/search.js';
 
 const statusColor = { Available: 'green', 'In Use': 'blue', Reserved: 'orange' } as const;
@@ -59,8 +73,37 @@ function PhoneSearchForm({ q }: { q: string }) {
   );
 }
 
+/** "All VRFs" or one VRF, kept in the URL (`vrf=`); shown only when the account has more than Global. */
+function VrfFilter({ accountId }: { accountId: string }) {
+  const vrfs = useVrfs(accountId);
+  const [params, setParams] = useSearchParams();
+  if (!vrfs.data || vrfs.data.length < 2) return null;
+  return (
+    <Select
+      label="VRF"
+      w={240}
+      mb="md"
+      allowDeselect={false}
+      value={params.get('vrf') ?? ''}
+      data={[
+        { value: '', label: 'All VRFs' },
+        ...vrfs.data.map((vrf) => ({ value: vrf.id, label: vrf.name })),
+      ]}
+      onChange={(value) =>
+        setParams((current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set('vrf', value);
+          else next.delete('vrf');
+          return next;
+        })
+      }
+    />
+  );
+}
+
 function SearchResults({ account, q }: { account: Account; q: string }) {
-  const search = useAccountSearch(account.id, q);
+  const [params] = useSearchParams();
+  const search = useAccountSearch(account.id, q, params.get('vrf') ?? '');
   const title = q === '' ? 'Search' : `Search: ${q}`;
   if (q === '') {
     return (
@@ -95,6 +138,7 @@ function SearchResults({ account, q }: { account: Account; q: string }) {
     <>
       <PageTitle text={title} />
       <PhoneSearchForm key={q} q={q} />
+      <VrfFilter accountId={account.id} />
       <Stack gap="md" aria-busy={search.isFetching}>
         <Text c="dimmed" aria-live="polite">
           {result.subnets.length === 0
@@ -127,6 +171,16 @@ function SubnetResult({ subnet, q }: { subnet: SearchSubnet; q: string }) {
           <Text size="sm" c="dimmed" ff="monospace">
             {subnet.cidr}
           </Text>
+          {subnet.vrfName !== DEFAULT_VRF_NAME && (
+            <Badge size="sm" variant="outline" color="gray" tt="none">
+              {`VRF ${subnet.vrfName}`}
+            </Badge>
+          )}
+          {subnet.kind === 'container' && (
+            <Badge size="sm" variant="outline" color="gray" tt="none">
+              Container
+            </Badge>
+          )}
           {subnet.isSubnetMatch && (
             <Badge size="sm" variant="light" tt="none">
               Subnet matches
