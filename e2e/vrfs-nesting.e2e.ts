@@ -237,6 +237,12 @@ describe('VRFs and nested prefixes', () => {
     await blue.waitFor();
     expect(await blue.textContent()).toContain('192.168.50.0/24 · Blue');
     expect(await global.textContent()).not.toContain('Blue');
+    // The panel's VRF filter shows one VRF's subnets, then all again.
+    await choose(page, tree.locator('..'), 'VRF', 'Blue');
+    await global.waitFor({ state: 'detached' });
+    await blue.waitFor();
+    await choose(page, tree.locator('..'), 'VRF', 'All VRFs');
+    await global.waitFor();
     await page.getByText('192.168.50.0/24 · VRF Blue · VLAN 50').waitFor();
 
     // Edit shows the VRF and the kind, read-only.

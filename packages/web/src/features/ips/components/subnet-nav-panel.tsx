@@ -1,6 +1,7 @@
 import type { Group, Subnet, Vrf } from '@ipam/core/api/ipam';
-import { ActionIcon, Anchor, Group as Row, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group as Row, Paper, Select, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { panelButtonReasons } from '../panel-rules.js';
@@ -23,6 +24,9 @@ interface SubnetNavPanelProps {
 /** The subnet navigation panel (spec §2): create buttons, Manage Groups, and the Subnet Groups tree. */
 export function SubnetNavPanel(props: SubnetNavPanelProps) {
   const { groups, subnets, selected } = props;
+  // '' shows every VRF; a subnet's container is always of its VRF, so the tree stays whole.
+  const [vrfId, setVrfId] = useState('');
+  const shown = vrfId === '' ? subnets : subnets.filter((subnet) => subnet.vrfId === vrfId);
   const reasons = panelButtonReasons({
     tier: props.tier,
     maxnetworks: props.maxnetworks,
@@ -77,6 +81,19 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
           </Anchor>
         </Row>
         <Title order={4}>Subnet Groups</Title>
+        {props.vrfs.length > 1 && (
+          <Select
+            label="VRF"
+            size="xs"
+            allowDeselect={false}
+            value={vrfId}
+            data={[
+              { value: '', label: 'All VRFs' },
+              ...props.vrfs.map((vrf) => ({ value: vrf.id, label: vrf.name })),
+            ]}
+            onChange={(value) => setVrfId(value ?? '')}
+          />
+        )}
         {groups.length === 0 ? (
           <Stack gap={2}>
             <Text fw={500}>No Groups found</Text>
@@ -87,7 +104,7 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
         ) : (
           <SubnetTree
             groups={groups}
-            subnets={subnets}
+            subnets={shown}
             vrfs={props.vrfs}
             selectedId={selected?.id ?? null}
             onSelect={props.onSelect}
