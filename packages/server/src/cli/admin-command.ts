@@ -1,7 +1,11 @@
-import { tierDefaults, tierName } from '@ipam/core/tiers';
+import { messages } from '@ipam/core/messages';
+import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
+import { ipv6PrefixRange, tierDefaults, tierName, type PrefixRange } from '@ipam/core/tiers';
 import {
+  accountIpv6Range,
   findAccountsByIdOrOwnerEmail,
   listAllAccounts,
+  updateIpv6Prefixes,
   updateTierAndLimits,
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
@@ -13,6 +17,7 @@ import { productsUsage, runProducts } from './products-command.js';
 
 const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
+                     [--ipv6 MIN-MAX|default]   (IPv6 prefix lengths, e.g. 32-128; default: /104-/124)
   ipam admin accounts
   ipam admin reset-password <email>
   ipam admin messages [--limit N]
@@ -84,8 +89,25 @@ function flag(args: readonly string[], name: string): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/**
+ * Reads `--ipv6 MIN-MAX` (or `default`): undefined when absent (the account keeps its range), null for
+ * the tier's default, 'bad' when malformed.
+ */
+function ipv6Flag(args: readonly string[]): PrefixRange | null | undefined | 'bad' {
+  const index = args.indexOf('--ipv6');
+  if (index < 0) return undefined;
+  const value = args[index + 1] ?? '';
+  if (value === 'default') return null;
+  return parsePrefixRange(value) ?? 'bad';
+}
+
 async function setTier(db: Db, args: readonly string[], out: Write, err: Write): Promise<number> {
   const [key, tierText] = args;
+  const ipv6 = ipv6Flag(args);
+  if (ipv6 === 'bad') {
+    err(`ipam admin set-tier: --ipv6 ${messages.prefixRangeInvalid} (or default)\n${usage}`);
+    return 2;
+  }
   const tier = Number(tierText);
   const defaults = tierText !== undefined && /^\d+$/.test(tierText) ? tierDefaults(tier) : undefined;
   const maxnetworks = flag(args, '--maxnetworks');
@@ -112,9 +134,13 @@ async function setTier(db: Db, args: readonly string[], out: Write, err: Write):
     maxusers: maxusers ?? defaults.maxusers ?? account.maxusers,
   };
   await updateTierAndLimits(db, account.id, limits);
+  if (ipv6 !== undefined) await updateIpv6Prefixes(db, account.id, ipv6);
+  const range = ipv6PrefixRange(tier, ipv6 === undefined ? accountIpv6Range(account) : ipv6);
   out(
     `account ${account.id}: tier ${tier} ${defaults.name}, maxnetworks ${limits.maxnetworks}, ` +
-      `maxusers ${limits.maxusers}\n`,
+      `maxusers ${limits.maxusers}` +
+      (range ? `, IPv6 /${range.min}-/${range.max}` : ', no IPv6') +
+      '\n',
   );
   return 0;
 }

@@ -75,7 +75,7 @@ export async function previewApply(
         return { ...base, outcome: 'invalid', message: messages.applyInvalid };
       }
       try {
-        subnetPrefix(account.tier, prefix.version, subnet.networkAddress, prefix.length);
+        subnetPrefix(account, prefix.version, subnet.networkAddress, prefix.length);
       } catch (error) {
         if (error instanceof DomainError) return { ...base, outcome: 'not_in_tier', message: error.message };
         throw error;

@@ -71,7 +71,7 @@ export async function requireSubnet(
  */
 export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
   const { account } = ctx;
-  const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
+  const prefix = subnetPrefix(account, input.version, input.networkIP, input.length);
   const scanningType = input.scanningType ?? 'none';
   const now = nowIso();
   const subnet: SubnetRecord = {

@@ -11,6 +11,7 @@ import * as apiTokens from './2026-11-24-0009-api-tokens.js';
 import * as auditHistory from './2026-11-24-0010-audit-history.js';
 import * as addressItemJson from './2026-11-24-0011-address-item-json.js';
 import * as addressItemJsonFromCode from './2026-11-27-0012-address-item-json-from-code.js';
+import * as accountIpv6Prefixes from './2026-11-27-0014-account-ipv6-prefixes.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0010-audit-history': auditHistory,
   '2026-11-24-0011-address-item-json': addressItemJson,
   '2026-11-27-0012-address-item-json-from-code': addressItemJsonFromCode,
+  '2026-11-27-0014-account-ipv6-prefixes': accountIpv6Prefixes,
 };
