@@ -22,6 +22,7 @@ import {
   countSearch,
   countStored,
   listStoredItems,
+  storedAmong,
   type StoredFilter,
   type StoredItem,
   type SubnetRef,
@@ -227,15 +228,16 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
   const answer = (found: { rows: RangeRow[]; nextCursor: bigint | null }, total: bigint) =>
     rangePageJson(version, found, { total, listedCount: listed.count, usedCount });
   const isAvailableOnly = filter === 'available';
-  if (filter === 'in-use' || (q !== null && !'available'.includes(q))) {
-    const found =
-      filter === 'in-use' ? await inUsePage(page, q) : await searchPage(page, q ?? '', isAvailableOnly);
-    const rows = found.items.map((item): RangeRow => ({
-      kind: 'address',
-      value: valueOfSortKey(item.key),
-      json: item.json,
-    }));
-    return answer({ rows, nextCursor: found.nextCursor }, found.total);
+  if (filter === 'in-use') {
+    const found = await inUsePage(page, q);
+    return answer(addressRows(found), found.total);
+  }
+  if (q !== null && !'available'.includes(q)) {
+    const isTextSearchable = new RangeTextSearch(version, q, listed.first, listed.last).isSupported;
+    const found = isTextSearchable
+      ? await searchPage(page, q, isAvailableOnly)
+      : await writtenOrExactPage(page, q, isAvailableOnly);
+    return answer(addressRows(found), found.total);
   }
   // Every never-written address is shown (as free runs): Available ones, and searches every one matches.
   const shown: StoredFilter = {
@@ -259,6 +261,42 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
     total = found.matching + listed.count - found.stored;
   } else total = isAvailableOnly ? listed.count - usedCount : listed.count;
   return answer(pagedRows(rows, limit), total);
+}
+
+/** Found items as rows of a ranges page. */
+function addressRows(found: FoundItems): { rows: RangeRow[]; nextCursor: bigint | null } {
+  const rows = found.items.map((item): RangeRow => ({
+    kind: 'address',
+    value: valueOfSortKey(item.key),
+    json: item.json,
+  }));
+  return { rows, nextCursor: found.nextCursor };
+}
+
+/**
+ * A search of a leaf wider than a /96, where core's text search cannot count never-written addresses
+ * by their text: written rows that match, plus the searched address itself when the text is one of
+ * the subnet's never-written addresses (Jump to address reaches any other).
+ */
+async function writtenOrExactPage(
+  page: PageContext,
+  q: string,
+  isAvailableOnly: boolean,
+): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, need } = page;
+  const filter: StoredFilter = { q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) };
+  const [rows, matching] = await Promise.all([
+    listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need),
+    countStored(db, subnet.id, filter),
+  ]);
+  const exact = parseAddress(q);
+  const value = exact?.version === subnet.version && exact.zone === null ? exact.value : null;
+  const isListed = value !== null && value >= listed.first && value <= listed.last;
+  const isStored = isListed && (await storedAmong(db, subnet, [value])).size > 0;
+  if (!isListed || isStored) return { ...paged(rows, page.limit), total: matching };
+  const merged = value >= start ? [...rows, virtualItem(subnet.version, value)] : rows;
+  merged.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ...paged(merged.slice(0, need), page.limit), total: matching + 1n };
 }
 
 /** The virtual Available row of a never-written address. */
