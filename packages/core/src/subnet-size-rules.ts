@@ -1,6 +1,6 @@
 import { messages } from './messages.js';
 import type { IpVersion } from './prefix.js';
-import type { PrefixRange } from './tiers.js';
+import { checkSubnetPrefixForTier, ipv4PrefixChoices, ipv6PrefixChoices, type PrefixRange } from './tiers.js';
 
 /**
  * What a subnet holds: addresses (a leaf) or other subnets (a container). Until containers exist every
@@ -44,4 +44,33 @@ export function parsePrefixRange(text: string): PrefixRange | null {
 /** `32-128` */
 export function formatPrefixRange(range: PrefixRange): string {
   return `${range.min}-${range.max}`;
+}
+
+/**
+ * The prefix lengths the subnet form offers for a subnet of this kind: the tier's (IPv4) or the
+ * account's IPv6 range, without those a leaf may not have (IPv6 shorter than /64).
+ */
+export function prefixChoicesForKind(
+  version: IpVersion,
+  tier: number,
+  accountIpv6Range: PrefixRange | null = null,
+  kind: SubnetSizeKind = 'leaf',
+): number[] {
+  const choices = version === 4 ? ipv4PrefixChoices(tier) : ipv6PrefixChoices(tier, accountIpv6Range);
+  const min = minimumPrefixLength(version, kind);
+  return choices.filter((length) => length >= min);
+}
+
+/** Why the account may not create a subnet of this kind with this prefix length (tier, range, size), or null. */
+export function checkPrefixForAccount(
+  tier: number,
+  version: IpVersion,
+  length: number,
+  accountIpv6Range: PrefixRange | null = null,
+  kind: SubnetSizeKind = 'leaf',
+) {
+  return (
+    checkSubnetPrefixForTier(tier, version, length, accountIpv6Range) ??
+    checkPrefixForKind(version, length, kind)
+  );
 }

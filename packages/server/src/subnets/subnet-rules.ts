@@ -1,8 +1,8 @@
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { prefixOf, type IpVersion, type Prefix } from '@ipam/core/prefix';
-import { checkPrefixForKind } from '@ipam/core/subnet-size-rules';
-import { checkSubnetPrefixForTier, hasIPv6 } from '@ipam/core/tiers';
+import { checkPrefixForAccount } from '@ipam/core/subnet-size-rules';
+import { hasIPv6 } from '@ipam/core/tiers';
 import { accountIpv6Range, type AccountRecord } from '../accounts/account-repository.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { ScanningType } from './subnet-repository.js';
@@ -28,9 +28,7 @@ export function subnetPrefix(
 ): Prefix {
   const { tier } = account;
   if (version === 6 && !hasIPv6(tier)) throw new DomainError('ipv6_not_in_tier', messages.ipv6NotInTier);
-  const rule =
-    checkSubnetPrefixForTier(tier, version, length, accountIpv6Range(account)) ??
-    checkPrefixForKind(version, length);
+  const rule = checkPrefixForAccount(tier, version, length, accountIpv6Range(account));
   if (rule) throw new DomainError(rule.code, rule.message, { [lengthField(version)]: rule.message });
   const address = parseAddress(networkIP);
   if (address === null || address.version !== version) {

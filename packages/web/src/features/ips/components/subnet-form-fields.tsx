@@ -7,7 +7,8 @@ import {
   MAX_NAME_LENGTH,
   MAX_VLAN_ID,
 } from '@ipam/core/schemas/common-fields';
-import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
+import { prefixChoicesForKind } from '@ipam/core/subnet-size-rules';
+import type { PrefixRange } from '@ipam/core/tiers';
 import { Group as Row, NumberInput, Select, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { GroupSelect } from '../../../components/groups/group-select.js';
@@ -23,6 +24,8 @@ interface SubnetFormFieldsProps {
   form: UseFormReturnType<SubnetFormValues>;
   version: IpVersion;
   tier: number;
+  /** The account's IPv6 prefix lengths (the API's `ipv6Prefixes`); null: the tier's. */
+  ipv6Prefixes?: PrefixRange | null;
   groups: readonly Group[];
   /** Edit Subnet: network and prefix are fixed, shown read-only. */
   isEdit?: boolean;
@@ -35,8 +38,9 @@ function isUnit(value: string | null): value is SubnetFormValues['unit'] {
 }
 
 /** The subnet form's fields (spec §2): name, VLAN, description, group, network, prefix, scanning. */
-export function SubnetFormFields({ form, version, tier, groups, isEdit = false }: SubnetFormFieldsProps) {
-  const prefixChoices = (version === 4 ? ipv4PrefixChoices(tier) : ipv6PrefixChoices(tier)).map((length) => ({
+export function SubnetFormFields(props: SubnetFormFieldsProps) {
+  const { form, version, tier, ipv6Prefixes = null, groups, isEdit = false } = props;
+  const prefixChoices = prefixChoicesForKind(version, tier, ipv6Prefixes).map((length) => ({
     value: String(length),
     label: `/${length}`,
   }));
