@@ -326,4 +326,5 @@ export const messages = {
   prefixRangeInvalid:
     'must be two prefix lengths from 0 to 128 joined by a dash, the shorter first, such as 32-128',
   subnetRouterAnycast: 'Subnet-router anycast',
+  jumpAddressInvalid: (cidr: string) => `Enter an address of ${cidr}.`,
 } as const;
