@@ -77,10 +77,9 @@ function FreeRow(props: {
       <div role="cell" className={classes.span} title={`${label} · ${digitGroups(row.count)} free`}>
         <bdi dir="ltr" className={classes.ip}>
           {label}
-        </bdi>
-        <Text span size="sm" c="dimmed">
-          {' · '}
-          {digitGroups(row.count)} free
+        </bdi>{' '}
+        <Text span size="sm" c="dimmed" className={classes.count}>
+          · {digitGroups(row.count)} free
         </Text>
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
@@ -111,7 +110,7 @@ function AddressRow(props: {
       aria-current={isCurrent ? 'true' : undefined}
       data-ip={address.ipAddress}
     >
-      <div role="cell" className={classes.cell} title={address.ipAddress}>
+      <div role="cell" className={`${classes.cell} ${classes.address}`} title={address.ipAddress}>
         <bdi dir="ltr" className={classes.ip}>
           {address.ipAddress}
         </bdi>
@@ -147,13 +146,13 @@ function AddressRow(props: {
 }
 
 /** The tag of IPv6's subnet-router anycast address (the network address, never handed out by Next free). */
-export function AnycastTag() {
+export function AnycastTag({ ml }: { ml?: number }) {
   return (
     <Badge
       size="xs"
       variant="outline"
       color="grape"
-      ml={6}
+      ml={ml}
       tt="none"
       title="RFC 4291: all host bits zero; routers answer it"
     >

@@ -157,7 +157,7 @@ function AddressRow({ index, address, top, isCurrent, isAnycast, onEdit }: Addre
     >
       <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
         {/* The cell is right-to-left (see .ip): the tag first stands after the address. */}
-        {isAnycast && <AnycastTag />}
+        {isAnycast && <AnycastTag ml={6} />}
         <bdi dir="ltr">{address.ipAddress}</bdi>
       </div>
       <div role="cell" className={classes.cell}>

@@ -135,7 +135,10 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
             autoComplete="off"
             value={jumpText}
             error={jumpError}
-            onChange={(event) => setJumpText(event.currentTarget.value)}
+            onChange={(event) => {
+              setJumpText(event.currentTarget.value);
+              setJumpError(null);
+            }}
             w={320}
           />
           <Button size="xs" type="submit" variant="default" rightSection={<IconArrowRight size={14} />}>
@@ -147,6 +150,7 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
               variant="subtle"
               onClick={() => {
                 setJumpText('');
+                setJumpError(null);
                 void setUrl({ at: null });
               }}
             >
