@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { decimalCount } from './common.js';
 import { addressPageResponse, addressResponse } from './ipam.js';
-
-/** A whole number as decimal text: IPv6 counts pass 2^53, so the API writes them exactly as text. */
-export const decimalCount = z.string().regex(/^\d+$/, 'a whole number in decimal text');
 
 /** A written address of a leaf listed as ranges (or its subnet-router anycast address, written or not). */
 export const addressRangeAddressRow = addressResponse.extend({ kind: z.literal('address') });

@@ -329,5 +329,35 @@ for (const dialect of DIALECTS) {
       expect(full.status).toBe(409);
       expect(full.body.code).toBe('subnet_full');
     });
+
+    it('keeps the dashboard and the account search exact with a /64', async () => {
+      const me = await widePerson(t.current);
+      const big = await createSubnetIn(me.ctx, '2001:db8:8::/64');
+      await createSubnetIn(me.ctx, '2001:db8:9::/120');
+      await write(t.current, me, big.id, [['2001:db8:8::1', 'In Use', 'gw']]);
+      const dashboard = await me.client.get(`/api/accounts/${me.accountId}/dashboard`);
+      expect(dashboard.status).toBe(200);
+      expect(dashboard.body.addressTotals).toEqual([
+        {
+          version: 6,
+          subnets: 2,
+          total: (LISTED_64 + 256n).toString(),
+          inUse: 1,
+          reserved: 0,
+          available: (LISTED_64 + 255n).toString(),
+        },
+      ]);
+      expect(dashboard.body.fullestSubnets.map((s: { listed: unknown }) => s.listed)).toEqual([
+        LISTED_64.toString(),
+        256,
+      ]);
+      const search = await me.client.get(
+        `/api/accounts/${me.accountId}/search?q=${encodeURIComponent('2001:DB8:8::abc')}`,
+      );
+      expect(search.status).toBe(200);
+      const [subnet] = search.body.subnets;
+      expect(subnet).toMatchObject({ cidr: '2001:db8:8::/64', isSubnetMatch: true, addressTotal: 1 });
+      expect(subnet.addresses).toEqual([expect.objectContaining({ ipAddress: '2001:db8:8::abc', id: null })]);
+    });
   });
 }

@@ -1,3 +1,4 @@
+import { digitGroups } from '@ipam/core/address-ranges';
 import type { SubnetUsage } from '@ipam/core/api/dashboard';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -47,7 +48,7 @@ export function FullestSubnetsCard({ subnets }: { subnets: readonly SubnetUsage[
                 color={colorOf(subnet)}
                 size="md"
                 mt={4}
-                aria-label={`${subnet.name}: ${subnet.used.toLocaleString()} of ${subnet.listed.toLocaleString()} addresses used`}
+                aria-label={`${subnet.name}: ${subnet.used.toLocaleString()} of ${digitGroups(String(subnet.listed))} addresses used`}
               />
               {subnet.warning && (
                 <Group gap={4} mt={4} wrap="nowrap">
