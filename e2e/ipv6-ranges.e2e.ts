@@ -134,5 +134,29 @@ describe('IPv6: a /64 leaf listed as written addresses and free ranges', () => {
     await page.getByRole('textbox', { name: 'Search IPs' }).fill('router');
     await page.getByText('2 addresses match', { exact: true }).waitFor();
     await screenshot(page, 'ipv6-ranges-search-1024');
+
+    // A /120 is listed address by address as before; its anycast address is tagged there too.
+    const groups = await request.get(`${baseUrl}/api/accounts/${me.currentAccountId}/groups`);
+    const [group] = ((await groups.json()) as { items: { id: string }[] }).items;
+    const created = await request.post(`${baseUrl}/api/accounts/${me.currentAccountId}/subnets`, {
+      data: {
+        name: 'Small v6',
+        vlanId: 120,
+        groupId: group?.id,
+        networkIP: '2001:db8:120::',
+        prefixLength: 120,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const small = (await created.json()) as { id: string };
+    await page.goto(`${baseUrl}/ips?subnet=${small.id}`);
+    const smallAnycast = page.getByTestId('address-viewport').locator('[data-ip="2001:db8:120::"]');
+    await smallAnycast.getByText('Subnet-router anycast').waitFor();
+    expect(await page.getByTestId('address-ranges').count()).toBe(0);
+    await page.getByText('256 addresses', { exact: true }).waitFor();
+    await screenshot(page, 'ipv6-small-anycast-1024');
+    await page.getByRole('button', { name: 'Next free' }).click();
+    expect(await edit.getByRole('textbox', { name: 'IP Address' }).inputValue()).toBe('2001:db8:120::1');
+    await page.keyboard.press('Escape');
   });
 });

@@ -146,13 +146,13 @@ function AddressRow(props: {
 }
 
 /** The tag of IPv6's subnet-router anycast address (the network address, never handed out by Next free). */
-export function AnycastTag({ ml }: { ml?: number }) {
+export function AnycastTag() {
   return (
     <Badge
       size="xs"
       variant="outline"
       color="grape"
-      ml={ml}
+      ff="text"
       tt="none"
       title="RFC 4291: all host bits zero; routers answer it"
     >

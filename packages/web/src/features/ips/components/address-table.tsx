@@ -155,11 +155,19 @@ function AddressRow({ index, address, top, isCurrent, isAnycast, onEdit }: Addre
       style={style}
       data-ip={address.ipAddress}
     >
-      <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
-        {/* The cell is right-to-left (see .ip): the tag first stands after the address. */}
-        {isAnycast && <AnycastTag ml={6} />}
-        <bdi dir="ltr">{address.ipAddress}</bdi>
-      </div>
+      {isAnycast ? (
+        // The anycast address carries its tag under it, so the address keeps the column's width.
+        <div role="cell" className={`${classes.cell} ${classes.tagged}`} title={address.ipAddress}>
+          <div className={classes.ip}>
+            <bdi dir="ltr">{address.ipAddress}</bdi>
+          </div>
+          <AnycastTag />
+        </div>
+      ) : (
+        <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
+          <bdi dir="ltr">{address.ipAddress}</bdi>
+        </div>
+      )}
       <div role="cell" className={classes.cell}>
         <Badge variant="light" color={statusColor[address.status]} radius="sm" tt="none">
           {address.status}
