@@ -359,5 +359,50 @@ for (const dialect of DIALECTS) {
       expect(subnet).toMatchObject({ cidr: '2001:db8:8::/64', isSubnetMatch: true, addressTotal: 1 });
       expect(subnet.addresses).toEqual([expect.objectContaining({ ipAddress: '2001:db8:8::abc', id: null })]);
     });
+
+    it('walks past thousands of written rows in batches (Show Available skips 4,500 In Use rows)', async () => {
+      const me = await widePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '2001:db8:a::/64');
+      const base = value('2001:db8:a::');
+      await insertAddressRows(
+        t.current.db,
+        me.accountId,
+        { id: subnet.id, version: 6 },
+        Array.from({ length: 4501 }, (_, i) => ({
+          value: base + BigInt(i + 1),
+          status: i === 4500 ? ('Available' as const) : ('In Use' as const),
+          hostname: `h${i + 1}`,
+          description: '',
+          allowScannerUpdate: true,
+          updatedDate: '2026-01-01T00:00:00.000Z',
+          updatedBy: null,
+        })),
+      );
+      const available = await page(me, subnet.id, { filter: 'available' });
+      expect(available.items.map(brief)).toEqual([
+        '2001:db8:a:: Available',
+        '2001:db8:a::1195 Available',
+        '2001:db8:a::1196–2001:db8:a:0:ffff:ffff:ffff:ffff 18446744073709547114',
+      ]);
+      expect(available.total).toBe((LISTED_64 - 4500n).toString());
+      const deep = await page(me, subnet.id, { cursor: '2001:db8:a::1192', limit: 4 });
+      expect(deep.items.map(brief)).toEqual([
+        '2001:db8:a::1193 In Use',
+        '2001:db8:a::1194 In Use',
+        '2001:db8:a::1195 Available',
+        '2001:db8:a::1196–2001:db8:a:0:ffff:ffff:ffff:ffff 18446744073709547114',
+      ]);
+      expect(deep.nextCursor).toBeNull();
+      const plain = await walk(me, subnet.id, {}, 1000);
+      expect(plain).toHaveLength(4503);
+      expect(plain.at(-1)).toBe(available.items.map(brief).at(-1));
+      const next = await me.client.post(`/api/accounts/${me.accountId}/subnets/${subnet.id}/addresses/next`, {
+        count: 2,
+      });
+      expect(next.body.items.map((item: { ipAddress: string }) => item.ipAddress)).toEqual([
+        '2001:db8:a::1195',
+        '2001:db8:a::1196',
+      ]);
+    });
   });
 }
