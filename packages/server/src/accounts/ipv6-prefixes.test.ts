@@ -48,6 +48,12 @@ for (const dialect of DIALECTS) {
       ).toBe(0);
       expect(io.lines.out).toContain('tier 1 Basic, maxnetworks 10, maxusers 5, IPv6 /32-/128');
       expect((await accountOf(me)).ipv6Prefixes).toEqual({ min: 32, max: 128 });
+      const listing = capture();
+      expect(await runAdmin(t.current.db, ['accounts'], listing.out, listing.err)).toBe(0);
+      expect(listing.lines.out.split('\n')[0]).toMatch(/\sREFERENCE\s+IPV6$/);
+      expect(listing.lines.out.split('\n').find((line) => line.startsWith(me.accountId))).toMatch(
+        /\/32-\/128$/,
+      );
       const me64 = await postV6(me, '2001:db8:1::', 64);
       expect(me64.status).toBe(201);
       expect(me64.body).toMatchObject({ networkIP: '2001:db8:1::', prefixLength: 64 });

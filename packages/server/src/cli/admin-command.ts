@@ -7,6 +7,7 @@ import {
   listAllAccounts,
   updateIpv6Prefixes,
   updateTierAndLimits,
+  type AccountRecord,
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { resetLinkForEmail } from '../auth/password-reset.js';
@@ -59,7 +60,7 @@ export async function runAdmin(
 async function listAccounts(db: Db, out: Write): Promise<number> {
   const accounts = await listAllAccounts(db);
   const rows = [
-    ['ID', 'TIER', 'MAXNETWORKS', 'MAXUSERS', 'USERS', 'OWNER', 'REFERENCE'],
+    ['ID', 'TIER', 'MAXNETWORKS', 'MAXUSERS', 'USERS', 'OWNER', 'REFERENCE', 'IPV6'],
     ...accounts.map((a) => [
       a.id,
       `${a.tier} ${tierName(a.tier)}`,
@@ -68,6 +69,7 @@ async function listAccounts(db: Db, out: Write): Promise<number> {
       String(a.members),
       a.ownerEmail,
       a.reference,
+      ipv6Text(a),
     ]),
   ];
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length))) ?? [];
@@ -79,6 +81,12 @@ async function listAccounts(db: Db, out: Write): Promise<number> {
         .trimEnd()}\n`,
     );
   return 0;
+}
+
+/** The IPv6 prefix lengths an account may create, as the listing shows them ("/104-/124", "-" without IPv6). */
+function ipv6Text(account: AccountRecord): string {
+  const range = ipv6PrefixRange(account.tier, accountIpv6Range(account));
+  return range ? `/${range.min}-/${range.max}` : '-';
 }
 
 /** Reads `--name N` as a non-negative integer; undefined when absent, NaN when malformed. */
