@@ -346,4 +346,12 @@ export const messages = {
   importHasErrors: 'Nothing was imported: correct the rows with errors and try again.',
   importDateInvalid: 'updatedDate must be a date and time in ISO 8601 form, or empty.',
   tableFormatInvalid: 'Format must be csv or xlsx.',
+
+  // IPv6 at every size (issue 30; texts ours)
+  ipv6LeafTooLarge: (min: number) =>
+    `An IPv6 subnet that holds addresses can be at most a /${min}: choose a prefix length from ${min} to 128.`,
+  prefixRangeInvalid:
+    'must be two prefix lengths from 0 to 128 joined by a dash, the shorter first, such as 32-128',
+  subnetRouterAnycast: 'Subnet-router anycast',
+  jumpAddressInvalid: (cidr: string) => `Enter an address of ${cidr}.`,
 } as const;

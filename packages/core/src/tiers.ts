@@ -18,7 +18,13 @@ export const TIERS: readonly TierDefaults[] = [
   { tier: 4, name: 'Custom', maxnetworks: null, maxusers: null },
 ];
 
-/** IPv6 subnet prefix lengths offered to the tiers that have IPv6. */
+/** A range of prefix lengths, both ends included. */
+export interface PrefixRange {
+  readonly min: number;
+  readonly max: number;
+}
+
+/** IPv6 subnet prefix lengths offered to the tiers that have IPv6 (the spec's), unless the operator widens them. */
 export const IPV6_PREFIX_RANGE = { min: 104, max: 124 } as const;
 
 /** The tier's defaults, or undefined for a number outside the table. */
@@ -56,20 +62,35 @@ export function ipv4PrefixChoices(tier: number): number[] {
   return lengthsBetween(min, max);
 }
 
-/** The IPv6 prefix lengths offered in the subnet form: /104–/124 on paid tiers, none on Free. */
-export function ipv6PrefixChoices(tier: number): number[] {
-  return hasIPv6(tier) ? lengthsBetween(IPV6_PREFIX_RANGE.min, IPV6_PREFIX_RANGE.max) : [];
+/**
+ * The IPv6 prefix lengths an account may create: the operator's range for the account when set
+ * (`ipam admin set-tier … --ipv6`, IPAM_DEFAULT_IPV6_PREFIXES), else the spec's /104–/124; null on Free.
+ */
+export function ipv6PrefixRange(tier: number, accountRange: PrefixRange | null = null): PrefixRange | null {
+  if (!hasIPv6(tier)) return null;
+  return accountRange ?? IPV6_PREFIX_RANGE;
 }
 
-/** Why the tier may not create a subnet of this version and prefix length, or null when it may. */
+/** The IPv6 prefix lengths offered in the subnet form: the account's range on paid tiers, none on Free. */
+export function ipv6PrefixChoices(tier: number, accountRange: PrefixRange | null = null): number[] {
+  const range = ipv6PrefixRange(tier, accountRange);
+  return range ? lengthsBetween(range.min, range.max) : [];
+}
+
+/**
+ * Why the tier (and the account's IPv6 range, when the operator set one) may not create a subnet of
+ * this version and prefix length, or null when it may.
+ */
 export function checkSubnetPrefixForTier(
   tier: number,
   version: IpVersion,
   length: number,
+  accountIpv6Range: PrefixRange | null = null,
 ): { readonly code: 'ipv6_not_in_tier' | 'prefix_not_in_tier'; readonly message: string } | null {
   if (version === 6) {
-    if (!hasIPv6(tier)) return { code: 'ipv6_not_in_tier', message: messages.ipv6NotInTier };
-    const { min, max } = IPV6_PREFIX_RANGE;
+    const range = ipv6PrefixRange(tier, accountIpv6Range);
+    if (!range) return { code: 'ipv6_not_in_tier', message: messages.ipv6NotInTier };
+    const { min, max } = range;
     if (length < min || length > max) {
       return { code: 'prefix_not_in_tier', message: messages.ipv6PrefixNotInTier(min, max) };
     }

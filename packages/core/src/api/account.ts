@@ -14,6 +14,13 @@ export const accountResponse = z.object({
   subStart: z.string().nullable(),
   subEnd: z.string().nullable(),
   isOwner: z.boolean().describe('is the caller the owner'),
+  ipv6Prefixes: z
+    .object({ min: z.number().int(), max: z.number().int() })
+    .nullable()
+    .describe(
+      "the IPv6 prefix lengths the account may create (the tier's /104–/124 unless the operator widened " +
+        'them); null when the tier has no IPv6. Subnets that hold addresses are /64 or longer whatever the range',
+    ),
 });
 export type Account = z.infer<typeof accountResponse>;
 

@@ -16,6 +16,20 @@ export function listOf<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item) });
 }
 
+/** A whole number as decimal text: IPv6 counts pass 2^53, so the API writes them exactly as text. */
+export const decimalCount = z.string().regex(/^\d+$/, 'a whole number in decimal text');
+
+/**
+ * A count that may pass 2^53 (addresses of IPv6 subnets): a JSON number while it is a safe integer
+ * (every IPv4 count, so those answers keep their shape), else exact decimal text.
+ */
+export const exactCount = z.union([z.number().int(), decimalCount]);
+
+/** A count as `exactCount` writes it. */
+export function exactCountOf(value: bigint): number | string {
+  return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+}
+
 /** GET /api/health. */
 export const healthResponse = z.object({ status: z.literal('ok') });
 

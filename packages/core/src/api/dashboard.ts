@@ -1,15 +1,18 @@
 import { z } from 'zod';
 import { statsResponse } from './account.js';
+import { exactCount } from './common.js';
 import { auditItemResponse } from './ipam.js';
 
 /** Host addresses of one IP version across the account's subnets, by status (never-written ones are Available). */
 export const addressTotalsResponse = z.object({
   version: z.union([z.literal(4), z.literal(6)]),
   subnets: z.number().int().describe('leaf subnets (containers hold no addresses of their own)'),
-  total: z.number().int().describe("host addresses the account's leaf subnets of this version list"),
+  total: exactCount.describe(
+    "host addresses the account's leaf subnets of this version list (decimal text past 2^53)",
+  ),
   inUse: z.number().int(),
   reserved: z.number().int(),
-  available: z.number().int().describe('listed addresses neither In Use nor Reserved'),
+  available: exactCount.describe('listed addresses neither In Use nor Reserved (decimal text past 2^53)'),
 });
 export type AddressTotals = z.infer<typeof addressTotalsResponse>;
 
@@ -21,7 +24,7 @@ export const subnetUsageResponse = z.object({
   vrfName: z.string().describe('the VRF it belongs to (Global unless the account made others)'),
   groupId: z.string(),
   used: z.number().int().describe('In Use + Reserved'),
-  listed: z.number().int().describe('host addresses the subnet lists'),
+  listed: exactCount.describe('host addresses the subnet lists (decimal text past 2^53)'),
   usedPercent: z.number().int().describe('used over listed, rounded (the IP view\'s "% Used")'),
   warning: z
     .object({ type: z.enum(['HIGH_UTILIZATION', 'VERY_HIGH_UTILIZATION']), message: z.string() })

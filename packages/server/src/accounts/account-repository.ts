@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
+import type { PrefixRange } from '@ipam/core/tiers';
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
@@ -17,6 +18,9 @@ export interface AccountRecord {
   subStatus: string | null;
   subStart: string | null;
   subEnd: string | null;
+  /** The IPv6 prefix lengths the operator allows (both null: the tier's default). */
+  ipv6PrefixMin: number | null;
+  ipv6PrefixMax: number | null;
 }
 
 const accountColumns = [
@@ -30,6 +34,8 @@ const accountColumns = [
   'accounts.sub_status as subStatus',
   'accounts.sub_start as subStart',
   'accounts.sub_end as subEnd',
+  'accounts.ipv6_prefix_min as ipv6PrefixMin',
+  'accounts.ipv6_prefix_max as ipv6PrefixMax',
 ] as const;
 
 /** Inserts an account. */
@@ -37,6 +43,7 @@ export async function insertAccount(
   db: Db,
   account: Pick<AccountRecord, 'id' | 'uid' | 'reference' | 'tier' | 'maxusers' | 'maxnetworks'> & {
     createdAt: string;
+    ipv6Prefixes?: PrefixRange | null;
   },
 ): Promise<void> {
   await db
@@ -49,6 +56,8 @@ export async function insertAccount(
       maxusers: account.maxusers,
       maxnetworks: account.maxnetworks,
       created_at: account.createdAt,
+      ipv6_prefix_min: account.ipv6Prefixes?.min ?? null,
+      ipv6_prefix_max: account.ipv6Prefixes?.max ?? null,
     })
     .execute();
   // Every account has its default VRF, which holds subnets created without one (issue 30).
@@ -143,12 +152,8 @@ function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' 
 
 /** The caller of a `selectAccountOfSession` row. */
 function sessionInAccountOf(row: AccountRecord & { userId: string; expiresAt: string }): SessionInAccount {
-  const { id, uid, reference, tier, maxusers, maxnetworks, subId, subStatus, subStart, subEnd } = row;
-  return {
-    userId: row.userId,
-    expiresAt: row.expiresAt,
-    account: { id, uid, reference, tier, maxusers, maxnetworks, subId, subStatus, subStart, subEnd },
-  };
+  const { userId, expiresAt, ...account } = row;
+  return { userId, expiresAt, account };
 }
 
 const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], selectAccountOfSession);
@@ -235,6 +240,27 @@ export async function updateTierAndLimits(
 ): Promise<boolean> {
   const result = await db.updateTable('accounts').set(limits).where('id', '=', accountId).executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Sets the IPv6 prefix lengths the operator allows an account; null goes back to the tier's default. */
+export async function updateIpv6Prefixes(
+  db: Db,
+  accountId: string,
+  range: PrefixRange | null,
+): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set({ ipv6_prefix_min: range?.min ?? null, ipv6_prefix_max: range?.max ?? null })
+    .where('id', '=', accountId)
+    .execute();
+}
+
+/** The operator's IPv6 range of an account, or null for the tier's default. */
+export function accountIpv6Range(
+  account: Pick<AccountRecord, 'ipv6PrefixMin' | 'ipv6PrefixMax'>,
+): PrefixRange | null {
+  const { ipv6PrefixMin: min, ipv6PrefixMax: max } = account;
+  return min === null || max === null ? null : { min: Number(min), max: Number(max) };
 }
 
 /** Accounts whose id is `key` or whose owner has e-mail `key` (admin look-up). */

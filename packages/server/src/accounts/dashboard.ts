@@ -1,4 +1,5 @@
 import type { AddressTotals, Dashboard, PendingApprovals, SubnetUsage } from '@ipam/core/api/dashboard';
+import { exactCountOf } from '@ipam/core/api/common';
 import { compareNames } from '@ipam/core/name-order';
 import { usableHostCount } from '@ipam/core/prefix';
 import { usedPercent } from '@ipam/core/address-listing';
@@ -42,10 +43,10 @@ function totalsOf(uses: readonly Use[]): AddressTotals[] {
       {
         version,
         subnets: mine.length,
-        total: Number(total),
+        total: exactCountOf(total),
         inUse: Number(inUse),
         reserved: Number(reserved),
-        available: Number(total - inUse - reserved),
+        available: exactCountOf(total - inUse - reserved),
       },
     ];
   });
@@ -59,7 +60,7 @@ function usageOf({ row, used, listed }: Use): SubnetUsage {
     vrfName: row.vrfName,
     groupId: row.groupId,
     used: Number(used),
-    listed: Number(listed),
+    listed: exactCountOf(listed),
     usedPercent: usedPercent(used, listed),
     warning: usageWarning(used, listed),
   };

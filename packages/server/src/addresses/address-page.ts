@@ -5,6 +5,7 @@ import {
   type AddressFilter,
   type ListedAddresses,
 } from '@ipam/core/address-listing';
+import { isListedAsRanges } from '@ipam/core/address-ranges';
 import { addressPageResponse } from '@ipam/core/api/ipam';
 import { formatPrefix } from '@ipam/core/cidr';
 import { parseAddress } from '@ipam/core/ip-address';
@@ -21,10 +22,12 @@ import {
   countSearch,
   countStored,
   listStoredItems,
+  storedAmong,
   type StoredFilter,
   type StoredItem,
   type SubnetRef,
 } from './address-repository.js';
+import { pagedRows, rangePageJson, rangeRows, type RangeRow, type RangeWalk } from './address-range-rows.js';
 import { addressesBetweenStored, unstoredTextMatches } from './address-walks.js';
 
 /** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
@@ -96,6 +99,7 @@ export async function readAddressPage(
     need: request.limit + 1,
   };
   const q = request.q?.toLowerCase() ?? null;
+  if (isListedAsRanges(prefix)) return rangePage(page, request.filter, q);
   let found: FoundItems;
   if (request.filter === 'in-use') found = await inUsePage(page, q);
   else if (q !== null) found = await searchPage(page, q, request.filter === 'available');
@@ -216,6 +220,89 @@ async function searchPage(page: PageContext, q: string, isAvailableOnly: boolean
     ? listed.count - found.stored
     : search.count(listed.first, listed.last) - found.addressMatches;
   return { ...paged(merged, page.limit), total: found.matching + unstoredMatches };
+}
+
+/**
+ * A page of a leaf over 2^24 addresses (DESIGN.md "Real networks"): written rows plus one row per free
+ * run between them, exact decimal totals. In Use, and searches that never-written addresses match
+ * only by their text, list single addresses as the other pages do.
+ */
+async function rangePage(page: PageContext, filter: AddressFilter | null, q: string | null): Promise<string> {
+  const { db, accountId, subnet, listed, counts, start, need, limit } = page;
+  const { version } = subnet;
+  const usedCount = counts['In Use'] + counts.Reserved;
+  const answer = (found: { rows: RangeRow[]; nextCursor: bigint | null }, total: bigint) =>
+    rangePageJson(version, found, { total, listedCount: listed.count, usedCount });
+  const isAvailableOnly = filter === 'available';
+  if (filter === 'in-use') {
+    const found = await inUsePage(page, q);
+    return answer(addressRows(found), found.total);
+  }
+  if (q !== null && !'available'.includes(q)) {
+    const isTextSearchable = new RangeTextSearch(version, q, listed.first, listed.last).isSupported;
+    const found = isTextSearchable
+      ? await searchPage(page, q, isAvailableOnly)
+      : await writtenOrExactPage(page, q, isAvailableOnly);
+    return answer(addressRows(found), found.total);
+  }
+  // Every never-written address is shown (as free runs): Available ones, and searches every one matches.
+  const shown: StoredFilter = {
+    ...(isAvailableOnly ? { status: 'Available' as const } : {}),
+    ...(q === null ? {} : { q }),
+  };
+  const walk: RangeWalk = {
+    db,
+    accountId,
+    subnet,
+    start,
+    last: listed.last,
+    need,
+    anycast: version === 6 ? subnet.prefix.network : null,
+    anycastItem: () => virtualItem(version, subnet.prefix.network),
+  };
+  const rows = await rangeRows(walk, shown);
+  let total: bigint;
+  if (q !== null) {
+    const found = await countSearch(db, subnet.id, shown, q);
+    total = found.matching + listed.count - found.stored;
+  } else total = isAvailableOnly ? listed.count - usedCount : listed.count;
+  return answer(pagedRows(rows, limit), total);
+}
+
+/** Found items as rows of a ranges page. */
+function addressRows(found: FoundItems): { rows: RangeRow[]; nextCursor: bigint | null } {
+  const rows = found.items.map((item): RangeRow => ({
+    kind: 'address',
+    value: valueOfSortKey(item.key),
+    json: item.json,
+  }));
+  return { rows, nextCursor: found.nextCursor };
+}
+
+/**
+ * A search of a leaf wider than a /96, where core's text search cannot count never-written addresses
+ * by their text: written rows that match, plus the searched address itself when the text is one of
+ * the subnet's never-written addresses (Jump to address reaches any other).
+ */
+async function writtenOrExactPage(
+  page: PageContext,
+  q: string,
+  isAvailableOnly: boolean,
+): Promise<FoundItems> {
+  const { db, accountId, subnet, listed, start, need } = page;
+  const filter: StoredFilter = { q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) };
+  const [rows, matching] = await Promise.all([
+    listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need),
+    countStored(db, subnet.id, filter),
+  ]);
+  const exact = parseAddress(q);
+  const value = exact?.version === subnet.version && exact.zone === null ? exact.value : null;
+  const isListed = value !== null && value >= listed.first && value <= listed.last;
+  const isStored = isListed && (await storedAmong(db, subnet, [value])).size > 0;
+  if (!isListed || isStored) return { ...paged(rows, page.limit), total: matching };
+  const merged = value >= start ? [...rows, virtualItem(subnet.version, value)] : rows;
+  merged.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { ...paged(merged.slice(0, need), page.limit), total: matching + 1n };
 }
 
 /** The virtual Available row of a never-written address. */

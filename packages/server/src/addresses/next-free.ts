@@ -1,4 +1,5 @@
 import { listedAddresses } from '@ipam/core/address-listing';
+import { isSubnetRouterAnycast } from '@ipam/core/address-ranges';
 import { messages } from '@ipam/core/messages';
 import type { NextFreeInput } from '@ipam/core/schemas/next-free-schemas';
 import { runChange, type ChangeContext } from '../commands/change.js';
@@ -13,12 +14,16 @@ import { firstStoredAvailable, firstUnstoredAddress } from './free-address-repos
 
 /**
  * The lowest `count` Available host addresses of the subnet (never written, or written as Available),
- * in order; fewer when the subnet has fewer. The first is found by galloping over the stored keys, the
+ * the IPv6 subnet-router anycast address left out, in order; fewer when the subnet has fewer. The first is found by galloping over the stored keys, the
  * rest by walking the gaps from there.
  */
 export async function freeAddressesOf(db: Db, subnet: SubnetRecord, count: number): Promise<bigint[]> {
   const ref = { id: subnet.id, version: subnet.prefix.version };
-  const { first, last } = listedAddresses(subnet.prefix);
+  const listed = listedAddresses(subnet.prefix);
+  const { last } = listed;
+  // IPv6's subnet-router anycast address (the network address) is the routers'; never handed out.
+  const first = isSubnetRouterAnycast(subnet.prefix, listed.first) ? listed.first + 1n : listed.first;
+  if (first > last) return [];
   const [unstored, available] = await Promise.all([
     firstUnstoredAddress(db, ref, first, last),
     firstStoredAvailable(db, ref, first, last),

@@ -44,6 +44,7 @@ export async function signUp(
         tier: defaults.tier,
         maxusers: defaults.maxusers,
         maxnetworks: defaults.maxnetworks,
+        ipv6Prefixes: defaults.ipv6Prefixes ?? null,
         createdAt: at,
       });
       await linkUser(trx, userId, accountId, at);

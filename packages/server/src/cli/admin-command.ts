@@ -1,8 +1,13 @@
-import { tierDefaults, tierName } from '@ipam/core/tiers';
+import { messages } from '@ipam/core/messages';
+import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
+import { ipv6PrefixRange, tierDefaults, tierName, type PrefixRange } from '@ipam/core/tiers';
 import {
+  accountIpv6Range,
   findAccountsByIdOrOwnerEmail,
   listAllAccounts,
+  updateIpv6Prefixes,
   updateTierAndLimits,
+  type AccountRecord,
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { resetLinkForEmail } from '../auth/password-reset.js';
@@ -13,6 +18,7 @@ import { productsUsage, runProducts } from './products-command.js';
 
 const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
+                     [--ipv6 MIN-MAX|default]   (IPv6 prefix lengths, e.g. 32-128; default: /104-/124)
   ipam admin accounts
   ipam admin reset-password <email>
   ipam admin messages [--limit N]
@@ -54,7 +60,7 @@ export async function runAdmin(
 async function listAccounts(db: Db, out: Write): Promise<number> {
   const accounts = await listAllAccounts(db);
   const rows = [
-    ['ID', 'TIER', 'MAXNETWORKS', 'MAXUSERS', 'USERS', 'OWNER', 'REFERENCE'],
+    ['ID', 'TIER', 'MAXNETWORKS', 'MAXUSERS', 'USERS', 'OWNER', 'REFERENCE', 'IPV6'],
     ...accounts.map((a) => [
       a.id,
       `${a.tier} ${tierName(a.tier)}`,
@@ -63,6 +69,7 @@ async function listAccounts(db: Db, out: Write): Promise<number> {
       String(a.members),
       a.ownerEmail,
       a.reference,
+      ipv6Text(a),
     ]),
   ];
   const widths = rows[0]?.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length))) ?? [];
@@ -76,6 +83,12 @@ async function listAccounts(db: Db, out: Write): Promise<number> {
   return 0;
 }
 
+/** The IPv6 prefix lengths an account may create, as the listing shows them ("/104-/124", "-" without IPv6). */
+function ipv6Text(account: AccountRecord): string {
+  const range = ipv6PrefixRange(account.tier, accountIpv6Range(account));
+  return range ? `/${range.min}-/${range.max}` : '-';
+}
+
 /** Reads `--name N` as a non-negative integer; undefined when absent, NaN when malformed. */
 function flag(args: readonly string[], name: string): number | undefined {
   const index = args.indexOf(name);
@@ -84,8 +97,25 @@ function flag(args: readonly string[], name: string): number | undefined {
   return value !== undefined && /^\d+$/.test(value) ? Number(value) : Number.NaN;
 }
 
+/**
+ * Reads `--ipv6 MIN-MAX` (or `default`): undefined when absent (the account keeps its range), null for
+ * the tier's default, 'bad' when malformed.
+ */
+function ipv6Flag(args: readonly string[]): PrefixRange | null | undefined | 'bad' {
+  const index = args.indexOf('--ipv6');
+  if (index < 0) return undefined;
+  const value = args[index + 1] ?? '';
+  if (value === 'default') return null;
+  return parsePrefixRange(value) ?? 'bad';
+}
+
 async function setTier(db: Db, args: readonly string[], out: Write, err: Write): Promise<number> {
   const [key, tierText] = args;
+  const ipv6 = ipv6Flag(args);
+  if (ipv6 === 'bad') {
+    err(`ipam admin set-tier: --ipv6 ${messages.prefixRangeInvalid} (or default)\n${usage}`);
+    return 2;
+  }
   const tier = Number(tierText);
   const defaults = tierText !== undefined && /^\d+$/.test(tierText) ? tierDefaults(tier) : undefined;
   const maxnetworks = flag(args, '--maxnetworks');
@@ -112,9 +142,13 @@ async function setTier(db: Db, args: readonly string[], out: Write, err: Write):
     maxusers: maxusers ?? defaults.maxusers ?? account.maxusers,
   };
   await updateTierAndLimits(db, account.id, limits);
+  if (ipv6 !== undefined) await updateIpv6Prefixes(db, account.id, ipv6);
+  const range = ipv6PrefixRange(tier, ipv6 === undefined ? accountIpv6Range(account) : ipv6);
   out(
     `account ${account.id}: tier ${tier} ${defaults.name}, maxnetworks ${limits.maxnetworks}, ` +
-      `maxusers ${limits.maxusers}\n`,
+      `maxusers ${limits.maxusers}` +
+      (range ? `, IPv6 /${range.min}-/${range.max}` : ', no IPv6') +
+      '\n',
   );
   return 0;
 }

@@ -154,6 +154,23 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ IPAM_DEFAULT_TIER: '9' })).toThrow(/IPAM_DEFAULT_TIER/);
   });
 
+  it('reads IPAM_DEFAULT_IPV6_PREFIXES (issue 30) and refuses a malformed one at start', () => {
+    expect(parseConfig({ IPAM_DEFAULT_IPV6_PREFIXES: '32-128' }).newAccount.ipv6Prefixes).toEqual({
+      min: 32,
+      max: 128,
+    });
+    expect(parseConfig({ IPAM_DEFAULT_IPV6_PREFIXES: ' 48 - 124 ' }).newAccount.ipv6Prefixes).toEqual({
+      min: 48,
+      max: 124,
+    });
+    expect(parseConfig({ IPAM_DEFAULT_IPV6_PREFIXES: '' }).newAccount.ipv6Prefixes).toBeUndefined();
+    for (const bad of ['64', '128-32', '0-129', '32-', 'all']) {
+      expect(() => parseConfig({ IPAM_DEFAULT_IPV6_PREFIXES: bad }), bad).toThrow(
+        'IPAM_DEFAULT_IPV6_PREFIXES: must be two prefix lengths from 0 to 128 joined by a dash, the shorter first, such as 32-128',
+      );
+    }
+  });
+
   it('reads where imports stage their uploads (issue 36): the system temp folder by default', () => {
     expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), 'ipam-imports'));
     expect(parseConfig({ IMPORT_TEMP_DIR: '/var/tmp/ipam' }).importTempDir).toBe('/var/tmp/ipam');

@@ -2,7 +2,9 @@ import { isIPv4 } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tierDefaults } from '@ipam/core/tiers';
+import { messages } from '@ipam/core/messages';
+import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
+import { tierDefaults, type PrefixRange } from '@ipam/core/tiers';
 import { z } from 'zod';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -88,6 +90,15 @@ const envSchema = z.object({
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
+  IPAM_DEFAULT_IPV6_PREFIXES: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      if (text === undefined || text.trim() === '') return undefined;
+      const range = parsePrefixRange(text);
+      if (range === null) context.addIssue({ code: 'custom', message: messages.prefixRangeInvalid });
+      return range ?? undefined;
+    }),
 });
 
 /** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): a local try-out. */
@@ -123,6 +134,8 @@ export interface NewAccountDefaults {
   tier: number;
   maxnetworks: number;
   maxusers: number;
+  /** IPAM_DEFAULT_IPV6_PREFIXES: the IPv6 prefix lengths new accounts may create; unset: the tier's. */
+  ipv6Prefixes?: PrefixRange;
 }
 
 /** Server configuration, parsed once at start. */
@@ -240,6 +253,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
           : null,
     },
-    newAccount: { tier: e.IPAM_DEFAULT_TIER, maxnetworks, maxusers },
+    newAccount: {
+      tier: e.IPAM_DEFAULT_TIER,
+      maxnetworks,
+      maxusers,
+      ...(e.IPAM_DEFAULT_IPV6_PREFIXES ? { ipv6Prefixes: e.IPAM_DEFAULT_IPV6_PREFIXES } : {}),
+    },
   };
 }

@@ -24,6 +24,28 @@ const awkwardTexts = [
   '</script>',
 ];
 
+/**
+ * A user, their account, a group and the subnet 10.20.0.0/28, written as 0011's schema took them
+ * (plain SQL: the application's code writes the latest schema, whose later columns 0011 lacks).
+ */
+async function seedAsOf0011(db: Db) {
+  const at = '2026-01-01T00:00:00.000Z';
+  await sql`insert into users (id, email, password_hash, created_at)
+    values ('user-1', 'seed@example.com', 'x', ${at})`.execute(db);
+  await sql`insert into accounts (id, uid, reference, tier, maxusers, maxnetworks, created_at)
+    values ('account-1', 'user-1', 'seed', 1, 5, 500, ${at})`.execute(db);
+  await sql`insert into users_accounts (user_id, account_id, created_at)
+    values ('user-1', 'account-1', ${at})`.execute(db);
+  await sql`insert into groups (id, account_id, parent_id, name, description, created_at, updated_date)
+    values ('group-1', 'account-1', null, 'G', '', ${at}, ${at})`.execute(db);
+  await sql`insert into subnets (id, account_id, group_id, name, vlan_id, description, version, network_ip,
+      prefix_length, first_key, last_key, scanning_type, scan_now, created_at, updated_date)
+    values ('subnet-1', 'account-1', 'group-1', 'S', 1, '', 4, '10.20.0.0', 28, '0a140000', '0a14000f',
+      'none', 0, ${at}, ${at})`.execute(db);
+  const subnet = { id: 'subnet-1', prefix: { version: 4 as const, network: 0x0a140000n, length: 28 } };
+  return { ctx: { account: { id: 'account-1' }, userId: 'user-1' }, subnet };
+}
+
 /** Each stored row's item_json against what the response serialiser writes for the row's own columns. */
 async function expectItemsOfColumns(db: Db, subnetId: string): Promise<number> {
   const rows = await db.selectFrom('ip_addresses').selectAll().where('subnet_id', '=', subnetId).execute();
@@ -52,31 +74,10 @@ describeEachDialect('the stored address item (written by the write repository) o
     database = undefined;
   });
 
-  /** A user, their account, a group and the subnet 10.20.0.0/28, written as the 0011 schema took them. */
-  async function seedSubnetAt0011(db: Db) {
-    const at = '2026-01-01T00:00:00.000Z';
-    const [userId, accountId, groupId, subnetId] = ['u-0011', 'a-0011', 'g-0011', 's-0011'];
-    await sql`insert into users (id, email, password_hash, created_at)
-      values (${userId}, 'migrated@example.com', 'x', ${at})`.execute(db);
-    await sql`insert into accounts (id, uid, reference, tier, maxusers, maxnetworks, created_at)
-      values (${accountId}, ${userId}, 'ref', 1, 5, 10, ${at})`.execute(db);
-    await sql`insert into groups (id, account_id, name, description, created_at, updated_date)
-      values (${groupId}, ${accountId}, 'G', '', ${at}, ${at})`.execute(db);
-    await sql`insert into subnets (id, account_id, group_id, name, vlan_id, description, version, network_ip,
-        prefix_length, first_key, last_key, scanning_type, scan_now, created_at, updated_date)
-      values (${subnetId}, ${accountId}, ${groupId}, 'S', 1, '', 4, '10.20.0.0', 28, '0a140000', '0a14000f',
-        'none', 0, ${at}, ${at})`.execute(db);
-    return {
-      ctx: { account: { id: accountId }, userId },
-      subnet: { id: subnetId, prefix: { version: 4 as const, network: 0x0a140000n, length: 28 } },
-    };
-  }
-
   it('keeps the rows 0011 computed through 0012, with the indexes, and code writes every later one', async () => {
     database = await createTestDatabase(dialect, { upTo: '2026-11-24-0011-address-item-json' });
     const { db } = database;
-    // Today's code writes columns 0011 lacks (VRFs came in 0013), so the subnet is written as 0011 took it.
-    const { ctx, subnet } = await seedSubnetAt0011(db);
+    const { ctx, subnet } = await seedAsOf0011(db);
     const ref = { id: subnet.id, version: subnet.prefix.version };
     // Written as 0011's schema took rows: every column but the one the database computed.
     for (const [i, text] of awkwardTexts.entries()) {

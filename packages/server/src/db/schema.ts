@@ -29,6 +29,9 @@ export interface AccountsTable {
   created_at: string;
   /** The payment provider's customer (Stripe `cus_…`), set by a completed checkout. */
   billing_customer_id: string | null;
+  /** The IPv6 prefix lengths the operator allows this account; both null: the tier's default. */
+  ipv6_prefix_min: number | null;
+  ipv6_prefix_max: number | null;
 }
 
 export interface UsersAccountsTable {

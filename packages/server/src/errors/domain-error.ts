@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'subnet_limit_reached'
   | 'ipv6_not_in_tier'
   | 'prefix_not_in_tier'
+  | 'ipv6_leaf_too_large'
   | 'subnet_overlap'
   | 'address_outside_subnet'
   | 'scan_not_enabled'

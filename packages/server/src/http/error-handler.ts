@@ -28,6 +28,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   subnet_limit_reached: 403,
   ipv6_not_in_tier: 403,
   prefix_not_in_tier: 403,
+  ipv6_leaf_too_large: 400,
   subnet_overlap: 409,
   address_outside_subnet: 400,
   scan_not_enabled: 409,

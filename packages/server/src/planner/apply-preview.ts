@@ -83,7 +83,7 @@ export async function previewApply(
         return { ...base, outcome: 'invalid', message: messages.applyInvalid };
       }
       try {
-        subnetPrefix(account.tier, prefix.version, subnet.networkAddress, prefix.length);
+        subnetPrefix(account, prefix.version, subnet.networkAddress, prefix.length, base.kind);
       } catch (error) {
         if (error instanceof DomainError) return { ...base, outcome: 'not_in_tier', message: error.message };
         throw error;

@@ -12,6 +12,7 @@ import { formatPrefix, prefixContains } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
+import { storedAmong } from '../addresses/address-repository.js';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
 import { listSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
@@ -79,7 +80,7 @@ async function subnetMatches(
     return { total, shown: written };
   const listed = listedAddresses(subnet.prefix);
   const search = new RangeTextSearch(subnet.prefix.version, texts.address, listed.first, listed.last);
-  if (!search.isSupported) return { total, shown: written };
+  if (!search.isSupported) return exactOnly(db, subnet, texts, { total, shown: written }, wanted);
   const unwritten = Number(search.count(listed.first, listed.last)) - totals.addressMatches;
   if (unwritten <= 0) return { total, shown: written };
   total += unwritten;
@@ -96,6 +97,43 @@ async function subnetMatches(
     description: '',
   }));
   return { total, shown: mergeByValue(written, virtual, wanted) };
+}
+
+/**
+ * A subnet wider than a /96 (core's text search counts within one /96): written matches, plus the
+ * searched address itself when it is a full address of the subnet that was never written.
+ */
+async function exactOnly(
+  db: Db,
+  subnet: SubnetRecord,
+  texts: Texts,
+  found: { total: number; shown: Shown[] },
+  room: number,
+): Promise<{ total: number; shown: Shown[] }> {
+  const { exact } = texts;
+  const listed = listedAddresses(subnet.prefix);
+  if (
+    !exact ||
+    exact.version !== subnet.prefix.version ||
+    exact.value < listed.first ||
+    exact.value > listed.last
+  ) {
+    return found;
+  }
+  const ref = { id: subnet.id, version: subnet.prefix.version };
+  if ((await storedAmong(db, ref, [exact.value])).size > 0) return found;
+  const virtual: Shown = {
+    id: null,
+    value: exact.value,
+    ipAddress: formatAddress(exact.version, exact.value),
+    status: availableAddressFields.status,
+    hostname: '',
+    description: '',
+  };
+  return {
+    total: found.total + 1,
+    shown: room > 0 ? mergeByValue(found.shown, [virtual], room) : found.shown,
+  };
 }
 
 /**

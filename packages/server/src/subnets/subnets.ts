@@ -140,7 +140,7 @@ async function insertNewSubnet(
  */
 export async function createSubnet(ctx: ChangeContext, input: SubnetInput): Promise<SubnetRecord> {
   const { account } = ctx;
-  const prefix = subnetPrefix(account.tier, input.version, input.networkIP, input.length);
+  const prefix = subnetPrefix(account, input.version, input.networkIP, input.length, input.kind ?? 'leaf');
   return runChange(ctx, async (change) => {
     await lockAccountForIpam(change.trx, account.id);
     const vrfId = await vrfIdFor(change.trx, account.id, input.vrfId ?? null);
@@ -183,7 +183,7 @@ export async function createNextChild(ctx: ChangeContext, input: NextChildInput)
         messages.containerFull(input.prefixLength, formatPrefix(parent.prefix)),
       );
     }
-    const prefix = subnetPrefix(account.tier, version, networkText(free), free.length);
+    const prefix = subnetPrefix(account, version, networkText(free), free.length, input.kind ?? 'leaf');
     const subnetInput: SubnetInput = { ...input, version, networkIP: networkText(free), length: free.length };
     return insertNewSubnet(ctx, change, newSubnet(ctx, subnetInput, prefix, parent.vrfId));
   });

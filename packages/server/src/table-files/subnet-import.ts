@@ -26,7 +26,7 @@ import {
   updateSubnet,
   type SubnetRecord,
 } from '../subnets/subnet-repository.js';
-import { networkText, scanFrequencyFor, subnetPrefix } from '../subnets/subnet-rules.js';
+import { networkText, scanFrequencyFor, subnetPrefix, type SubnetRights } from '../subnets/subnet-rules.js';
 import { placeSubnet } from '../subnets/subnet-placement.js';
 import { insertVrf, listVrfs } from '../vrfs/vrf-repository.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
@@ -57,7 +57,7 @@ function groupOf(name: string | undefined, target: GroupRecord, groups: readonly
 function readSubnetRow(
   cells: readonly string[],
   index: ColumnIndex<SubnetColumn>,
-  tier: number,
+  rights: SubnetRights,
   target: GroupRecord,
   groups: readonly GroupRecord[],
 ): SubnetRow | string {
@@ -88,7 +88,7 @@ function readSubnetRow(
   if (kind.data === 'container' && input.scanningType !== 'none') return messages.containerNotScanned;
   try {
     const prefixLength = 'bits' in input ? input.bits : input.prefixLength;
-    const prefix = subnetPrefix(tier, isV6 ? 6 : 4, input.networkIP, prefixLength);
+    const prefix = subnetPrefix(rights, isV6 ? 6 : 4, input.networkIP, prefixLength, kind.data);
     return {
       name: input.name,
       vlanId: input.vlanId,
@@ -112,7 +112,7 @@ function isSamePrefix(a: Prefix, b: Prefix): boolean {
 /** The file's rows checked against core's subnet schema and the tier; rows that overlap an earlier row are errors. */
 async function readSubnetFile(
   rows: AsyncIterable<string[]>,
-  tier: number,
+  rights: SubnetRights,
   target: GroupRecord,
   groups: readonly GroupRecord[],
 ): Promise<{ problem: string } | { rows: ReadRow<SubnetRow>[] }> {
@@ -130,7 +130,7 @@ async function readSubnetFile(
     checkRowCount(row - 1);
     const key = `${(cellOf(cells, index, 'networkIP') ?? '').trim()}/${(cellOf(cells, index, 'prefix') ?? '').trim()}`;
     // Text no engine may store (NUL, a lone surrogate) is refused like the JSON routes refuse it.
-    const checked = badTextPath(cells)?.problem ?? readSubnetRow(cells, index, tier, target, groups);
+    const checked = badTextPath(cells)?.problem ?? readSubnetRow(cells, index, rights, target, groups);
     if (typeof checked === 'string') read.push({ row, key, reason: checked });
     else read.push({ row, key, value: checked });
   }
@@ -307,7 +307,7 @@ export async function importSubnets(
 ): Promise<ImportReport> {
   const { account } = ctx;
   const { groups, target } = await requireTargetGroup(ctx.db, account.id, groupId);
-  const file = await readSubnetFile(rows, account.tier, target, groups);
+  const file = await readSubnetFile(rows, account, target, groups);
   if ('problem' in file) return headerReport(file.problem, dryRun);
   if (dryRun || file.rows.some((row) => row.value === undefined)) {
     const existing = await subnetsAndVrfs(ctx.db, account.id);

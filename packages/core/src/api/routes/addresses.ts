@@ -3,7 +3,8 @@ import { addressListQuery } from '../../schemas/address-list-schemas.js';
 import { addressUpdateSchema } from '../../schemas/address-schemas.js';
 import { nextFreeBody } from '../../schemas/next-free-schemas.js';
 import { errorResponse, noBody } from '../common.js';
-import { addressPageResponse, addressResponse } from '../ipam.js';
+import { addressListResponse } from '../address-range-page.js';
+import { addressResponse } from '../ipam.js';
 import { nextFreeResponse } from '../next-free.js';
 import { writeErrors } from '../route-errors.js';
 import { subnetParams } from '../route-params.js';
@@ -18,10 +19,12 @@ export const addressRoutes = {
     method: 'GET',
     path: '/api/accounts/:accountId/subnets/:subnetId/addresses',
     tags,
-    summary: "A page of the subnet's host addresses in numeric order (never-written ones are Available)",
+    summary:
+      "A page of the subnet's host addresses in numeric order (never-written ones are Available); a leaf " +
+      'over 2^24 addresses answers its written addresses and free ranges (layout "ranges")',
     params: subnetParams,
     query: addressListQuery,
-    responses: { 200: addressPageResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+    responses: { 200: addressListResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
   set: defineRoute({
     method: 'PUT',

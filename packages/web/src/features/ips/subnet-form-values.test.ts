@@ -57,6 +57,21 @@ describe('subnet form values', () => {
     expect(toUpdatePayload({ ...filled, frequency: 5, unit: 'months' }).scanFrequency).toBeNull();
   });
 
+  it("repeats the account's IPv6 range and the /64 leaf minimum (issue 30)", () => {
+    const v6 = { ...filled, networkIP: '2001:db8::' };
+    const wide = { min: 32, max: 128 };
+    expect(validateCreate(6, 1, { ...v6, prefix: '64' })).toEqual({
+      prefix: messages.ipv6PrefixNotInTier(104, 124),
+    });
+    expect(validateCreate(6, 1, { ...v6, prefix: '64' }, wide)).toEqual({});
+    expect(validateCreate(6, 1, { ...v6, prefix: '63' }, wide)).toEqual({
+      prefix: messages.ipv6LeafTooLarge(64),
+    });
+    expect(validateCreate(6, 1, { ...v6, prefix: '31' }, wide)).toEqual({
+      prefix: messages.ipv6PrefixNotInTier(32, 128),
+    });
+  });
+
   it("refuses a prefix outside the tier's range, and a bad address", () => {
     expect(validateCreate(4, 0, { ...filled, prefix: '16' })).toEqual({
       prefix: messages.ipv4PrefixNotInTier(24, 32),

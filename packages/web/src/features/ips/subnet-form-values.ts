@@ -14,7 +14,8 @@ import {
   ipv6SubnetCreateSchema,
   subnetUpdateSchema,
 } from '@ipam/core/schemas/subnet-schemas';
-import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
+import { checkPrefixForAccount } from '@ipam/core/subnet-size-rules';
+import type { PrefixRange } from '@ipam/core/tiers';
 import type { z } from 'zod';
 
 /** The subnet form as typed: numbers stay text until they are sent. */
@@ -133,14 +134,19 @@ function schemaErrors(result: { success: boolean; error?: z.ZodError }, values: 
   return errors;
 }
 
-/** The spec's checks of the create form (the same schema the server runs), plus the tier's prefixes. */
-export function validateCreate(version: IpVersion, tier: number, values: SubnetFormValues) {
+/** The spec's checks of the create form (the same schema the server runs), plus the account's prefixes. */
+export function validateCreate(
+  version: IpVersion,
+  tier: number,
+  values: SubnetFormValues,
+  ipv6Prefixes: PrefixRange | null = null,
+) {
   const payload = toCreatePayload(version, values);
   const schema = version === 4 ? ipv4SubnetCreateSchema : ipv6SubnetCreateSchema;
   const errors = schemaErrors(schema.safeParse(payload), values);
   const length = wholeNumber(values.prefix);
   if (!errors.prefix && length !== undefined) {
-    const refusal = checkSubnetPrefixForTier(tier, version, length);
+    const refusal = checkPrefixForAccount(tier, version, length, ipv6Prefixes, values.kind);
     if (refusal) errors.prefix = refusal.message;
   }
   return errors;

@@ -1,3 +1,4 @@
+import { digitGroups } from '@ipam/core/address-ranges';
 import type { AddressTotals } from '@ipam/core/api/dashboard';
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 
@@ -23,7 +24,7 @@ export function AddressTotalsCard({ totals }: { totals: readonly AddressTotals[]
           {totals.map((line) => (
             <div key={line.version} data-testid={`address-totals-ipv${line.version}`}>
               <Text size="sm" fw={600}>
-                IPv{line.version} · {line.total.toLocaleString()} addresses in {line.subnets}{' '}
+                IPv{line.version} · {digitGroups(String(line.total))} addresses in {line.subnets}{' '}
                 {line.subnets === 1 ? 'subnet' : 'subnets'}
               </Text>
               <Group gap="xs" mt={6}>
@@ -36,7 +37,7 @@ export function AddressTotalsCard({ totals }: { totals: readonly AddressTotals[]
                     tt="none"
                     data-testid={`total-${key}`}
                   >
-                    {label}: {line[key].toLocaleString()}
+                    {label}: {digitGroups(String(line[key]))}
                   </Badge>
                 ))}
               </Group>

@@ -1,4 +1,5 @@
 import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
+import { digitGroups } from '@ipam/core/address-ranges';
 import type { SubnetUsage } from '@ipam/core/api/dashboard';
 import { Anchor, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
@@ -49,7 +50,7 @@ export function FullestSubnetsCard({ subnets }: { subnets: readonly SubnetUsage[
                 color={colorOf(subnet)}
                 size="md"
                 mt={4}
-                aria-label={`${subnet.name}: ${subnet.used.toLocaleString()} of ${subnet.listed.toLocaleString()} addresses used`}
+                aria-label={`${subnet.name}: ${subnet.used.toLocaleString()} of ${digitGroups(String(subnet.listed))} addresses used`}
               />
               {subnet.warning && (
                 <Group gap={4} mt={4} wrap="nowrap">

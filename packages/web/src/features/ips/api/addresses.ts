@@ -1,4 +1,5 @@
-import type { Address } from '@ipam/core/api/ipam';
+import { type AddressRangePage, isRangePage } from '@ipam/core/api/address-range-page';
+import type { Address, AddressPage } from '@ipam/core/api/ipam';
 import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { useMutation } from '@tanstack/react-query';
@@ -19,7 +20,33 @@ export function addressPageKey(
 }
 
 /** Reads one page: up to `limit` addresses after `cursor` (from the start when null). */
-export function fetchAddressPage(
+export async function fetchAddressPage(
+  accountId: string,
+  subnetId: string,
+  view: AddressListFilter,
+  cursor: string | null,
+  limit = ADDRESS_PAGE_SIZE,
+): Promise<AddressPage> {
+  const page = await fetchListPage(accountId, subnetId, view, cursor, limit);
+  if (isRangePage(page)) throw new Error('This subnet is listed as free ranges, not address by address.');
+  return page;
+}
+
+/** Reads one page of a leaf listed as ranges: up to `limit` rows after `cursor`. */
+export async function fetchAddressRangePage(
+  accountId: string,
+  subnetId: string,
+  view: AddressListFilter,
+  cursor: string | null,
+  limit = ADDRESS_PAGE_SIZE,
+): Promise<AddressRangePage> {
+  const page = await fetchListPage(accountId, subnetId, view, cursor, limit);
+  if (!isRangePage(page)) throw new Error('This subnet is listed address by address, not as ranges.');
+  return page;
+}
+
+/** Reads one answer of the list route, in whichever layout the subnet has. */
+export function fetchListPage(
   accountId: string,
   subnetId: string,
   view: AddressListFilter,

@@ -3,6 +3,7 @@ import { Badge, Box, Button, Skeleton, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useEffect, useRef } from 'react';
 import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
+import { AnycastTag } from './address-range-list.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
 import { useScaledScroll } from './use-scaled-scroll.js';
@@ -28,13 +29,16 @@ interface AddressTableProps {
   onWantedRows: (rows: { first: number; last: number }) => void;
   /** A row the view was opened at (`?at=`): scrolled into view once and marked. */
   currentIndex?: number | null;
+  /** IPv6's subnet-router anycast address (the network address), tagged in its row. */
+  anycastAddress?: string | null;
 }
 
 /**
  * The IP address table: only the rows in view are in the page, the scrollbar stands for every row
  * (`total`, 16.7M on a /8), and their pages are fetched as the view settles.
  */
-export function AddressTable({ rows, total, onEdit, onWantedRows, currentIndex = null }: AddressTableProps) {
+export function AddressTable(props: AddressTableProps) {
+  const { rows, total, onEdit, onWantedRows, currentIndex = null, anycastAddress = null } = props;
   const { ref: sizeRef, height: viewportHeight } = useElementSize();
   const layout = scaledLayout(total, ROW_HEIGHT, Math.max(viewportHeight, ROW_HEIGHT));
   const { position, viewportRef, onScroll, onKeyDown, scrollToRow } = useScaledScroll(layout);
@@ -104,6 +108,7 @@ export function AddressTable({ rows, total, onEdit, onWantedRows, currentIndex =
               address={rows.rowAt(index)}
               top={rowTop(layout, position, index)}
               isCurrent={index === currentIndex}
+              isAnycast={anycastAddress !== null && rows.rowAt(index)?.ipAddress === anycastAddress}
               onEdit={onEdit}
             />
           ))}
@@ -118,10 +123,11 @@ interface AddressRowProps {
   address: Address | undefined;
   top: number;
   isCurrent: boolean;
+  isAnycast: boolean;
   onEdit: (address: Address) => void;
 }
 
-function AddressRow({ index, address, top, isCurrent, onEdit }: AddressRowProps) {
+function AddressRow({ index, address, top, isCurrent, isAnycast, onEdit }: AddressRowProps) {
   const style = { top, height: ROW_HEIGHT };
   if (!address) {
     return (
@@ -149,9 +155,19 @@ function AddressRow({ index, address, top, isCurrent, onEdit }: AddressRowProps)
       style={style}
       data-ip={address.ipAddress}
     >
-      <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
-        <bdi dir="ltr">{address.ipAddress}</bdi>
-      </div>
+      {isAnycast ? (
+        // The anycast address carries its tag under it, so the address keeps the column's width.
+        <div role="cell" className={`${classes.cell} ${classes.tagged}`} title={address.ipAddress}>
+          <div className={classes.ip}>
+            <bdi dir="ltr">{address.ipAddress}</bdi>
+          </div>
+          <AnycastTag />
+        </div>
+      ) : (
+        <div role="cell" className={`${classes.cell} ${classes.ip}`} title={address.ipAddress}>
+          <bdi dir="ltr">{address.ipAddress}</bdi>
+        </div>
+      )}
       <div role="cell" className={classes.cell}>
         <Badge variant="light" color={statusColor[address.status]} radius="sm" tt="none">
           {address.status}

@@ -1,6 +1,7 @@
 import type { Group, Subnet, Vrf } from '@ipam/core/api/ipam';
 import { messages } from '@ipam/core/messages';
 import type { IpVersion } from '@ipam/core/prefix';
+import type { PrefixRange } from '@ipam/core/tiers';
 import { Box, Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
@@ -20,6 +21,8 @@ import { SubnetFormFields } from './subnet-form-fields.js';
 interface CreateSubnetModalProps {
   accountId: string;
   tier: number;
+  /** The account's IPv6 prefix lengths (the API's `ipv6Prefixes`). */
+  ipv6Prefixes: PrefixRange | null;
   /** The version to create; null keeps the modal closed. */
   version: IpVersion | null;
   groups: readonly Group[];
@@ -32,12 +35,12 @@ interface CreateSubnetModalProps {
 
 /** Create New IPv4 Subnet / Create New IPv6 Subnet. */
 export function CreateSubnetModal(props: CreateSubnetModalProps) {
-  const { accountId, tier, version, groups, vrfs, initial, onClose, onCreated } = props;
+  const { accountId, tier, ipv6Prefixes, version, groups, vrfs, initial, onClose, onCreated } = props;
   const create = useCreateSubnet(accountId);
   const { form, close, showFieldErrors, failure } = useDialogForm<SubnetFormValues>({
     openFor: version,
     values: () => ({ ...emptySubnetForm, ...initial }),
-    validate: (values) => (version === null ? {} : validateCreate(version, tier, values)),
+    validate: (values) => (version === null ? {} : validateCreate(version, tier, values, ipv6Prefixes)),
     requests: [create],
     fieldOf: formField,
     // A prefilled prefix outside the tier's choices says so at once.
@@ -70,7 +73,14 @@ export function CreateSubnetModal(props: CreateSubnetModalProps) {
         <form onSubmit={submit} noValidate aria-label={title}>
           <Stack>
             {version !== null && (
-              <SubnetFormFields form={form} version={version} tier={tier} groups={groups} vrfs={vrfs} />
+              <SubnetFormFields
+                form={form}
+                version={version}
+                tier={tier}
+                ipv6Prefixes={ipv6Prefixes}
+                groups={groups}
+                vrfs={vrfs}
+              />
             )}
             {failure && <FailureAlert situation={fallback} error={failure} />}
             <DialogActions onCancel={close} isSubmitting={create.isPending} submitLabel="Create Subnet" />

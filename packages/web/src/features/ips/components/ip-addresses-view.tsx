@@ -27,11 +27,14 @@ import { useApprovals } from '../api/approvals.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
 import { ImportDialog } from '../../../components/table-files/import-dialog.js';
-import { ADDRESS_COLUMNS, canExportEveryAddress } from '@ipam/core/table-files';
+import { ADDRESS_COLUMNS } from '@ipam/core/table-files';
+import { isListedAsRanges } from '@ipam/core/address-ranges';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { NextFreeButton } from './next-free-button.js';
 import { PendingApprovalsModal } from './pending-approvals-modal.js';
+import { RangeAddresses } from './range-addresses.js';
+import { addressExportChoices, RangeSubnetTools } from './subnet-tools.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressWindow } from './use-address-window.js';
@@ -74,7 +77,7 @@ export function IpAddressesView({ accountId, subnet, vrf, onEditSubnet }: IpAddr
         )}
       </Row>
       {subnet ? (
-        <SubnetAddresses
+        <SubnetAddressesOf
           key={subnet.id}
           accountId={accountId}
           subnet={subnet}
@@ -85,6 +88,31 @@ export function IpAddressesView({ accountId, subnet, vrf, onEditSubnet }: IpAddr
       )}
     </Stack>
   );
+}
+
+/** The subnet's addresses: address by address up to 2^24 of them, as written rows and free ranges above. */
+function SubnetAddressesOf({
+  accountId,
+  subnet,
+  vrfName,
+}: {
+  accountId: string;
+  subnet: Subnet;
+  vrfName: string | null;
+}) {
+  const network = parseAddress(subnet.networkIP);
+  const prefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
+  if (prefix && isListedAsRanges(prefix)) {
+    return (
+      <RangeAddresses
+        accountId={accountId}
+        subnet={subnet}
+        prefix={prefix}
+        tools={<RangeSubnetTools accountId={accountId} subnet={subnet} />}
+      />
+    );
+  }
+  return <SubnetAddresses accountId={accountId} subnet={subnet} vrfName={vrfName} />;
 }
 
 /**
@@ -148,18 +176,7 @@ function SubnetAddresses({
   const pending = approvals.data ?? [];
   const [isImportOpen, setImportOpen] = useState(false);
   const subnetParams = { accountId, subnetId: subnet.id };
-  const exportUrl = (format: 'csv' | 'xlsx', all: boolean) =>
-    apiUrl(tableFileRoutes.exportAddresses, { params: subnetParams, query: { format, all } });
-  const length = subnet.version === 4 ? subnet.bits : subnet.prefixLength;
-  const allRefusal = canExportEveryAddress({ version: subnet.version, length })
-    ? undefined
-    : 'Every address can be exported for subnets up to a /16.';
-  const exportChoices = [
-    { label: 'Written addresses (CSV)', href: exportUrl('csv', false) },
-    { label: 'Written addresses (XLSX)', href: exportUrl('xlsx', false) },
-    { label: 'Every address (CSV)', href: exportUrl('csv', true), disabledReason: allRefusal },
-    { label: 'Every address (XLSX)', href: exportUrl('xlsx', true), disabledReason: allRefusal },
-  ];
+  const exportChoices = addressExportChoices(accountId, subnet);
 
   useEffect(() => {
     if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
@@ -182,7 +199,12 @@ function SubnetAddresses({
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
-          <NextFreeButton accountId={accountId} subnetId={subnet.id} onFound={setEditing} />
+          <NextFreeButton
+            accountId={accountId}
+            subnetId={subnet.id}
+            prefix={subnetPrefix}
+            onFound={setEditing}
+          />
           <Button
             size="xs"
             variant={filter === 'in-use' ? 'filled' : 'default'}
@@ -254,6 +276,7 @@ function SubnetAddresses({
             key={viewKey}
             rows={rows}
             currentIndex={atIndex}
+            anycastAddress={subnet.version === 6 ? subnet.networkIP : null}
             total={rows.total}
             onEdit={setEditing}
             onWantedRows={onWantedRows}

@@ -193,6 +193,7 @@ function IpsScreen({ account }: { account: Account }) {
       <CreateSubnetModal
         accountId={accountId}
         tier={account.tier}
+        ipv6Prefixes={account.ipv6Prefixes}
         version={creating?.version ?? null}
         initial={creating?.initial}
         groups={groups.data}

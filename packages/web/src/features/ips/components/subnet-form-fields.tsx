@@ -7,7 +7,8 @@ import {
   MAX_NAME_LENGTH,
   MAX_VLAN_ID,
 } from '@ipam/core/schemas/common-fields';
-import { ipv4PrefixChoices, ipv6PrefixChoices } from '@ipam/core/tiers';
+import { prefixChoicesForKind } from '@ipam/core/subnet-size-rules';
+import type { PrefixRange } from '@ipam/core/tiers';
 import {
   Group as Row,
   Input,
@@ -33,6 +34,8 @@ interface SubnetFormFieldsProps {
   form: UseFormReturnType<SubnetFormValues>;
   version: IpVersion;
   tier: number;
+  /** The account's IPv6 prefix lengths (the API's `ipv6Prefixes`); null: the tier's. */
+  ipv6Prefixes?: PrefixRange | null;
   groups: readonly Group[];
   /** The account's VRFs: the create form offers them when there is more than Global. */
   vrfs: readonly Vrf[];
@@ -48,17 +51,12 @@ function isUnit(value: string | null): value is SubnetFormValues['unit'] {
 
 /**
  * The subnet form's fields (spec §2): name, VLAN, description, group, network, prefix, scanning; and
- * (issue 30) the VRF and the kind. A container holds no addresses, so it has no scanning fields.
+ * (issue 30) the VRF and the kind. A container holds no addresses, so it has no scanning fields, and
+ * may be larger than a leaf (IPv6 from the account's range, not only from /64).
  */
-export function SubnetFormFields({
-  form,
-  version,
-  tier,
-  groups,
-  vrfs,
-  isEdit = false,
-}: SubnetFormFieldsProps) {
-  const prefixChoices = (version === 4 ? ipv4PrefixChoices(tier) : ipv6PrefixChoices(tier)).map((length) => ({
+export function SubnetFormFields(props: SubnetFormFieldsProps) {
+  const { form, version, tier, ipv6Prefixes = null, groups, vrfs, isEdit = false } = props;
+  const prefixChoices = prefixChoicesForKind(version, tier, ipv6Prefixes, form.values.kind).map((length) => ({
     value: String(length),
     label: `/${length}`,
   }));

@@ -1,6 +1,6 @@
 import type { Account } from '@ipam/core/api/account';
 import { Alert, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { checkSubnetPrefixForTier } from '@ipam/core/tiers';
+import { checkPrefixForAccount } from '@ipam/core/subnet-size-rules';
 import { IconInfoCircle, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ipViewPath } from '../../../config/ip-view-url.js';
@@ -22,9 +22,11 @@ export function ResultPanel<Result extends BaseResult>({
   account,
 }: ResultPanelProps<Result>) {
   const title = `IPv${definition.version} Results`;
-  // A prefix the account's tier cannot create is explained instead (the server refuses it anyway).
+  // A prefix the account cannot create is explained instead (the server refuses it anyway).
   const refusal =
-    result && account ? checkSubnetPrefixForTier(account.tier, definition.version, result.cidr) : null;
+    result && account
+      ? checkPrefixForAccount(account.tier, definition.version, result.cidr, account.ipv6Prefixes)
+      : null;
   return (
     <Paper withBorder p="md" radius="md" aria-label={title} role="region">
       <Group justify="space-between" mb="sm" gap="xs">
