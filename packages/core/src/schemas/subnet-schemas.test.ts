@@ -18,7 +18,21 @@ describe('ipv4SubnetCreateSchema', () => {
       description: '',
       scanningType: 'none',
       scanFrequency: null,
+      // Issue 30: the account's Global VRF (null) and a leaf unless asked otherwise.
+      vrfId: null,
+      kind: 'leaf',
     });
+  });
+
+  it('takes a VRF and a kind, and refuses an unknown kind (issue 30)', () => {
+    expect(ipv4SubnetCreateSchema.parse({ ...ipv4, vrfId: ' v1 ', kind: 'container' })).toMatchObject({
+      vrfId: 'v1',
+      kind: 'container',
+    });
+    expect(ipv4SubnetCreateSchema.parse({ ...ipv4, vrfId: '' }).vrfId).toBeNull();
+    expect(messagesOf(ipv4SubnetCreateSchema.safeParse({ ...ipv4, kind: 'folder' }))).toEqual([
+      'Kind must be leaf or container.',
+    ]);
   });
 
   it.each([
