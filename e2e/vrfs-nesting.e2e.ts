@@ -325,4 +325,33 @@ describe('VRFs and nested prefixes', () => {
     await screenshot(page, 'vrfs-list-1024');
     await page.setViewportSize(desktop);
   });
+
+  it('shows a /48 container with /64 leaves, counting the free /64s exactly', async () => {
+    const { page, baseUrl } = browser;
+    expect((await server.cli(['admin', 'set-tier', owner, '1', '--ipv6', '32-128'])).code).toBe(0);
+    const site = await createSubnetApi({
+      name: 'Campus v6',
+      networkIP: '2001:db8:40::',
+      prefixLength: 48,
+      kind: 'container',
+    });
+    await createSubnetApi({ name: 'Users v6', networkIP: '2001:db8:40::', prefixLength: 64 });
+    await createSubnetApi({ name: 'Servers v6', networkIP: '2001:db8:40:2::', prefixLength: 64 });
+    await page.goto(`${baseUrl}/ips?subnet=${site.id}`);
+    await page.getByRole('heading', { name: 'Container: Campus v6' }).waitFor();
+    // 2^16 /64s in the /48, two of them taken.
+    await page.getByText('(65,534 /64s)', { exact: false }).waitFor();
+    const rows = await contentRows(page);
+    expect(rows[0]).toContain('Users v6');
+    expect(rows[1]).toBe(
+      '2001:db8:40:1::/64 — 18,446,744,073,709,551,616 addresses free | Create subnet here',
+    );
+    expect(rows[2]).toContain('Servers v6');
+    expect(rows[3]).toContain('2001:db8:40:3::/64 — 18,446,744,073,709,551,616 addresses free');
+    expect(rows.some((row) => row.includes('2001:db8:40:4::/62') && row.includes('4 /64s'))).toBe(true);
+    await screenshot(page, 'vrfs-ipv6-container-1280');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, 'vrfs-ipv6-container-1024');
+    await page.setViewportSize(desktop);
+  });
 });

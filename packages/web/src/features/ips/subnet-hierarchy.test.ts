@@ -2,6 +2,7 @@ import type { Subnet } from '@ipam/core/api/ipam';
 import { describe, expect, it } from 'vitest';
 import {
   addressCountText,
+  free64Text,
   containerCoverage,
   containerRows,
   groupSubnetTrees,
@@ -137,6 +138,15 @@ describe('texts', () => {
   it('counts addresses, an IPv6-sized power of two as 2^n', () => {
     expect(addressCountText(1n)).toBe('1 address');
     expect(addressCountText(1024n)).toBe('1,024 addresses');
-    expect(addressCountText(1n << 64n)).toBe('2^64 addresses');
+    expect(addressCountText(1n << 64n)).toBe('18,446,744,073,709,551,616 addresses');
+  });
+
+  it('counts the /64s free IPv6 blocks hold, exactly', () => {
+    const v6 = (length: number) => ({ version: 6 as const, network: 0n, length });
+    expect(free64Text([v6(48)])).toBe('65,536 /64s');
+    expect(free64Text([v6(64)])).toBe('1 /64');
+    expect(free64Text([v6(49), v6(112)])).toBe('32,768 /64s');
+    expect(free64Text([v6(32)])).toBe('4,294,967,296 /64s');
+    expect(free64Text([{ version: 4, network: 0n, length: 24 }])).toBeNull();
   });
 });

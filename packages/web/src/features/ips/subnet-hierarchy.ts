@@ -136,12 +136,20 @@ export function percentText(part: bigint, whole: bigint): string {
   return `${Math.round(tenths / 10)}%`;
 }
 
-/** "1,024 addresses"; a count beyond what reads well (IPv6) as a power of two, "2^64 addresses". */
+/** "1,024 addresses", exact at every size ("18,446,744,073,709,551,616 addresses" for a /64). */
 export function addressCountText(size: bigint): string {
-  if (size === 1n) return '1 address';
-  if (size > 1_000_000_000_000n) {
-    const exponent = size.toString(2).length - 1;
-    if (1n << BigInt(exponent) === size) return `2^${exponent} addresses`;
-  }
-  return `${size.toLocaleString('en-US')} addresses`;
+  return size === 1n ? '1 address' : `${size.toLocaleString('en-US')} addresses`;
+}
+
+/**
+ * How many whole /64s fit in these free IPv6 blocks (the unit an IPv6 network is handed out in):
+ * "65,536 /64s" for a free /48; null for IPv4.
+ */
+export function free64Text(blocks: readonly Prefix[]): string | null {
+  if (blocks.length === 0 || blocks[0]?.version !== 6) return null;
+  const count = blocks.reduce(
+    (sum, block) => sum + (block.length <= 64 ? 1n << BigInt(64 - block.length) : 0n),
+    0n,
+  );
+  return count === 1n ? '1 /64' : `${count.toLocaleString('en-US')} /64s`;
 }

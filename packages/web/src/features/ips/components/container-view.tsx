@@ -18,6 +18,7 @@ import { historyPath } from '../../../config/history-url.js';
 import { MAX_LEAVES_READ, useLeafUsage } from '../api/leaf-usage.js';
 import {
   addressCountText,
+  free64Text,
   containerCoverage,
   containerRows,
   leavesBelow,
@@ -44,6 +45,7 @@ export function ContainerView(props: ContainerViewProps) {
   const { accountId, container, subnets, vrfs, onSelect, onEditSubnet, onCreateHere } = props;
   const rows = containerRows(container, subnets);
   const coverage = containerCoverage(container, subnets);
+  const freeSixtyFours = free64Text(rows.flatMap((row) => (row.type === 'free' ? [row.prefix] : [])));
   // Its own leaves first: their use shows in the rows even when there are too many to read them all.
   const leaves = leavesBelow(container, subnets).sort(
     (a, b) => Number(b.parentId === container.id) - Number(a.parentId === container.id),
@@ -105,6 +107,7 @@ export function ContainerView(props: ContainerViewProps) {
         <Text size="xs" c="dimmed">
           {childCount === 1 ? '1 subnet' : `${childCount} subnets`} inside ·{' '}
           {addressCountText(coverage.total - coverage.covered)} free
+          {freeSixtyFours ? ` (${freeSixtyFours})` : ''}
         </Text>
       </Row>
       <Table.ScrollContainer minWidth={440}>
@@ -126,6 +129,9 @@ export function ContainerView(props: ContainerViewProps) {
                     <Table.Td colSpan={4}>
                       <Text size="sm" c="dimmed">
                         {row.cidr} — {addressCountText(row.size)} free
+                        {row.prefix.version === 6 && row.prefix.length < 64
+                          ? ` · ${free64Text([row.prefix]) ?? ''}`
+                          : ''}
                       </Text>
                     </Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
