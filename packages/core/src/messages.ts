@@ -283,6 +283,8 @@ export const messages = {
   containerHasNoAddresses: (cidr: string) =>
     `${cidr} is a container: it holds subnets, not addresses. Open one of its subnets.`,
   containerNotScanned: 'A container holds no addresses and cannot be scanned.',
+  ipAddressRequired: 'Give the address to look up (ip=).',
+  invalidIpAddress: 'That is not an IPv4 or IPv6 address.',
   parentNotContainer: 'The parent must be a container subnet of this account.',
   containerFull: (length: number, cidr: string) => `There is no free /${length} left in ${cidr}.`,
   childLengthInvalid: (min: number, max: number) => `Prefix length must be from ${min} to ${max}.`,

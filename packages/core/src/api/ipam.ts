@@ -137,3 +137,12 @@ export const auditPageResponse = z.object({
   items: z.array(auditItemResponse),
   nextCursor: z.string().nullable(),
 });
+
+/** `GET …/addresses/lookup`: the leaf subnet holding the address in each VRF, with the address there. */
+export const addressLookupResponse = z.object({
+  ipAddress: z.string().describe('the address in canonical form'),
+  items: z
+    .array(z.object({ vrfName: z.string(), subnet: subnetResponse, address: addressResponse }))
+    .describe('one per VRF whose subnets hold it (at most one leaf per VRF can), by VRF name'),
+});
+export type AddressLookup = z.infer<typeof addressLookupResponse>;

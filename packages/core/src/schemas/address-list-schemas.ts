@@ -32,3 +32,14 @@ export const addressListQuery = z.strictObject({
     .max(MAX_ADDRESS_PAGE_LIMIT, limitMessage)
     .default(DEFAULT_ADDRESS_PAGE_LIMIT),
 });
+
+/** `GET /api/accounts/:a/addresses/lookup?ip=&vrfId=`: an address in any valid form, and optionally a VRF. */
+export const addressLookupQuery = z.strictObject({
+  ip: z
+    .string({ error: messages.ipAddressRequired })
+    .trim()
+    .min(1, messages.ipAddressRequired)
+    .max(100, messages.invalidIpAddress)
+    .describe('the address, IPv4 or IPv6 in any valid form'),
+  vrfId: z.string().trim().max(100, messages.vrfNotFound).optional().describe('one VRF; absent: every VRF'),
+});

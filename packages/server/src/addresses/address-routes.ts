@@ -3,6 +3,7 @@ import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
 import { changeContextOf, requireAccount } from '../auth/request-context.js';
+import { lookUpAddress, readAddress } from './address-lookup.js';
 import { readAddressPage } from './address-page.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
@@ -21,6 +22,14 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void
     const textReply: FastifyReply = reply;
     return textReply.type('application/json; charset=utf-8').send(text);
   });
+
+  registerRoute(app, addressRoutes.get, async (request) =>
+    readAddress(deps.db, requireAccount(request).id, request.params.subnetId, request.params.ip),
+  );
+
+  registerRoute(app, addressRoutes.lookup, async (request) =>
+    lookUpAddress(deps.db, requireAccount(request).id, request.query.ip, request.query.vrfId || undefined),
+  );
 
   registerRoute(app, addressRoutes.set, async (request) =>
     setAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip, request.body),

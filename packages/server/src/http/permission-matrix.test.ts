@@ -47,6 +47,8 @@ for (const dialect of DIALECTS) {
           'PATCH /api/accounts/:accountId/vrfs/:vrfId',
           'DELETE /api/accounts/:accountId/vrfs/:vrfId',
           'POST /api/accounts/:accountId/subnets/next',
+          'GET /api/accounts/:accountId/subnets/:subnetId/addresses/:ip',
+          'GET /api/accounts/:accountId/addresses/lookup',
           'GET /api/accounts/:accountId/subnets',
           'POST /api/accounts/:accountId/subnets',
           'GET /api/accounts/:accountId/subnets/:subnetId',

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { addressListQuery } from '../../schemas/address-list-schemas.js';
+import { addressListQuery, addressLookupQuery } from '../../schemas/address-list-schemas.js';
 import { addressUpdateSchema } from '../../schemas/address-schemas.js';
 import { nextFreeBody } from '../../schemas/next-free-schemas.js';
 import { errorResponse, noBody } from '../common.js';
 import { addressListResponse } from '../address-range-page.js';
-import { addressResponse } from '../ipam.js';
+import { addressLookupResponse, addressResponse } from '../ipam.js';
 import { nextFreeResponse } from '../next-free.js';
 import { writeErrors } from '../route-errors.js';
-import { subnetParams } from '../route-params.js';
+import { accountParams, subnetParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['addresses'];
@@ -25,6 +25,31 @@ export const addressRoutes = {
     params: subnetParams,
     query: addressListQuery,
     responses: { 200: addressListResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses/:ip',
+    tags,
+    summary: 'One address of the subnet, written or not (a never-written one is Available with id null)',
+    params: addressParams,
+    responses: {
+      200: addressResponse,
+      400: errorResponse,
+      401: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+    },
+  }),
+  lookup: defineRoute({
+    method: 'GET',
+    path: '/api/accounts/:accountId/addresses/lookup',
+    tags,
+    summary:
+      'Which subnet holds an address, without knowing its id: the leaf holding it in each VRF (or in the ' +
+      'one VRF asked for), with the address itself; an empty list when no subnet holds it',
+    params: accountParams,
+    query: addressLookupQuery,
+    responses: { 200: addressLookupResponse, 400: errorResponse, 401: errorResponse, 404: errorResponse },
   }),
   set: defineRoute({
     method: 'PUT',
