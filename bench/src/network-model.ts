@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadavg } from 'node:os';
-import { updateTierAndLimits } from '@ipam/server/accounts/account-repository';
+import { updateIpv6Prefixes, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { sortKeyOf } from '@ipam/server/addresses/address-keys';
 import { insertAddressRows } from '@ipam/server/addresses/address-write-repository';
 import { signUp } from '@ipam/server/auth/sign-up';
@@ -133,6 +133,12 @@ async function seed(db: Db, accountId: string, userId: string) {
     }));
     await db.insertInto('subnets').values(values).execute();
   }
+  // Written past the repository, so the account's subnet count is set as its inserts would have.
+  await db
+    .updateTable('accounts')
+    .set({ subnet_count: subnets.length })
+    .where('id', '=', accountId)
+    .execute();
   const globalLeaves = subnets.filter(
     (s) =>
       s.vrfId === global.id &&
@@ -213,6 +219,8 @@ async function benchEngine(engine: Engine): Promise<Measured[]> {
   const email = `bench-${randomUUID().slice(0, 8)}@example.com`;
   const { userId, accountId } = await signUp(db, { email, password: PASSWORD });
   await updateTierAndLimits(db, accountId, { tier: 4, maxusers: 5, maxnetworks: 1_000_000 });
+  // As `ipam admin set-tier … 4 --ipv6 32-128` would: IPv6 containers from /32, leaves from /64.
+  await updateIpv6Prefixes(db, accountId, { min: 32, max: 128 });
   const fixture = await seed(db, accountId, userId);
   if (engine === 'postgres') await sql`analyze`.execute(db);
   const app = await buildBenchApp(target);

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 /**
  * The database as Kysely sees it. Column names are snake_case; timestamps are ISO 8601 UTC text
@@ -32,6 +33,8 @@ export interface AccountsTable {
   /** The IPv6 prefix lengths the operator allows this account; both null: the tier's default. */
   ipv6_prefix_min: number | null;
   ipv6_prefix_max: number | null;
+  /** How many subnets it holds: kept by the one insert and the one delete of a subnet (issue 30). */
+  subnet_count: Generated<number>;
 }
 
 export interface UsersAccountsTable {

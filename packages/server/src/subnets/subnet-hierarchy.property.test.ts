@@ -6,7 +6,7 @@ import { describeOn, DIALECTS, useTestDatabase } from '../../test/dialects.js';
 import { createAccountContext } from '../../test/ipam-factories.js';
 import { DomainError } from '../errors/domain-error.js';
 import { createGroup } from '../groups/groups.js';
-import { listSubnets, type SubnetRecord } from './subnet-repository.js';
+import { countSubnets, listSubnets, type SubnetRecord } from './subnet-repository.js';
 import { createSubnet, deleteSubnet } from './subnets.js';
 
 /** One step: create a subnet (a prefix inside 10.0.0.0/16, /16 to /26) or delete the n-th one. */
@@ -111,7 +111,10 @@ for (const dialect of DIALECTS) {
                 isAllowed(before, prefix, s.kind),
               );
             }
-            checkInvariants(await listSubnets(db, ctx.account.id));
+            const stored = await listSubnets(db, ctx.account.id);
+            checkInvariants(stored);
+            // The count kept with the account follows every create and delete, refused ones included.
+            expect(await countSubnets(db, ctx.account.id)).toBe(stored.length);
           }
         }),
         { numRuns: 25 },

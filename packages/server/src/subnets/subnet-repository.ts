@@ -205,14 +205,26 @@ export async function countChildren(db: Db, accountId: string, parentId: string)
   return toCount(row?.n);
 }
 
-/** How many subnets the account has. */
+/**
+ * How many subnets the account has, as kept with the account by `insertSubnet` and
+ * `deleteSubnetWithContents` (counting the rows of a large account on every create cost more than
+ * the create).
+ */
 export async function countSubnets(db: Db, accountId: string): Promise<number> {
   const row = await db
-    .selectFrom('subnets')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('account_id', '=', accountId)
+    .selectFrom('accounts')
+    .select('subnet_count')
+    .where('id', '=', accountId)
     .executeTakeFirst();
-  return toCount(row?.n);
+  return toCount(row?.subnet_count);
+}
+
+async function addToSubnetCount(db: Db, accountId: string, change: 1 | -1): Promise<void> {
+  await db
+    .updateTable('accounts')
+    .set((eb) => ({ subnet_count: eb('subnet_count', '+', change) }))
+    .where('id', '=', accountId)
+    .execute();
 }
 
 /**
@@ -257,6 +269,7 @@ export async function insertSubnet(
       parent_id: subnet.parentId,
     })
     .execute();
+  await addToSubnetCount(db, accountId, 1);
 }
 
 /** Writes a subnet's editable fields (never its network or prefix). */
@@ -284,5 +297,10 @@ export async function updateSubnet(db: Db, accountId: string, subnet: SubnetReco
 export async function deleteSubnetWithContents(db: Db, accountId: string, subnetId: string): Promise<void> {
   await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).execute();
   await db.deleteFrom('ip_addresses').where('subnet_id', '=', subnetId).execute();
-  await db.deleteFrom('subnets').where('account_id', '=', accountId).where('id', '=', subnetId).execute();
+  const [deleted] = await db
+    .deleteFrom('subnets')
+    .where('account_id', '=', accountId)
+    .where('id', '=', subnetId)
+    .execute();
+  if (Number(deleted?.numDeletedRows ?? 0) > 0) await addToSubnetCount(db, accountId, -1);
 }

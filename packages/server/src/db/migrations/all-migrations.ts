@@ -13,6 +13,7 @@ import * as addressItemJson from './2026-11-24-0011-address-item-json.js';
 import * as addressItemJsonFromCode from './2026-11-27-0012-address-item-json-from-code.js';
 import * as vrfsAndNesting from './2026-11-27-0013-vrfs-and-nesting.js';
 import * as accountIpv6Prefixes from './2026-11-27-0014-account-ipv6-prefixes.js';
+import * as accountSubnetCount from './2026-11-27-0015-account-subnet-count.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0012-address-item-json-from-code': addressItemJsonFromCode,
   '2026-11-27-0013-vrfs-and-nesting': vrfsAndNesting,
   '2026-11-27-0014-account-ipv6-prefixes': accountIpv6Prefixes,
+  '2026-11-27-0015-account-subnet-count': accountSubnetCount,
 };
