@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
+import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
 import { accountSession, postGroup, postSubnet, type AccountSession } from '../../test/ipam-factories.js';
@@ -168,6 +169,33 @@ for (const dialect of DIALECTS) {
       const container = made.find((s) => s.name === 'Outer');
       expect(container).toMatchObject({ kind: 'container', parentId: null });
       expect(made.find((s) => s.name === 'Nested')).toMatchObject({ kind: 'leaf', parentId: container?.id });
+    });
+
+    it('applies into the VRF asked for, where the same networks may already exist elsewhere (issue 30)', async () => {
+      const { me, group, plan, site, lan1, lan2 } = await setUp();
+      expect((await postSubnet(me, group.id, '10.0.1.0/24')).status).toBe(201); // in Global
+      const lab = (await me.call('POST', '/vrfs', { name: 'Lab' })).body;
+      const done = await apply(me, plan.id, {
+        groupId: group.id,
+        subnetIds: [site, lan1, lan2],
+        dryRun: false,
+        vrfId: lab.id,
+      });
+      expect(done.body.created).toBe(3);
+      const inLab = (
+        (await me.call('GET', `/subnets?vrfId=${lab.id}`)).body.items as {
+          name: string;
+          kind: string;
+        }[]
+      ).map((s) => [s.name, s.kind]);
+      expect(inLab).toEqual([
+        ['LAN1', 'leaf'],
+        ['LAN2', 'leaf'],
+        ['Site', 'container'],
+      ]);
+      const unknown = await apply(me, plan.id, { groupId: group.id, vrfId: 'no-such-vrf' });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.fields).toEqual({ vrfId: messages.vrfNotFound });
     });
 
     it('PL-138: the Free tier’s prefixes and IPv6 refusal apply; plan subnets with errors are invalid', async () => {

@@ -9,6 +9,7 @@ import {
   Group,
   Modal,
   ScrollArea,
+  Select,
   Stack,
   Table,
   Text,
@@ -19,6 +20,7 @@ import { GroupSelect } from '../../../components/groups/group-select.js';
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
+import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { useApplyPlan, usePreviewApply } from '../api/plan-apply.js';
 import { canApply, defaultApplyIds, outcomeColor } from '../lib/apply-choice.js';
 
@@ -57,6 +59,9 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
   const preview = usePreviewApply(accountId, plan.id);
   const apply = useApplyPlan(accountId, plan.id);
   const [groupId, setGroupId] = useState<string | null>(null);
+  // '' is the account's Global VRF; the choice shows only when there is another.
+  const [vrfId, setVrfId] = useState('');
+  const vrfs = useVrfs(accountId);
   const [chosen, setChosen] = useState<string[]>([]);
 
   const start = useEffectEvent(() => {
@@ -73,7 +78,12 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
     preview.reset();
     apply.reset();
   };
-  const body = { groupId: groupId ?? '', subnetIds: chosen, expectedVersion: plan.version };
+  const body = {
+    groupId: groupId ?? '',
+    subnetIds: chosen,
+    expectedVersion: plan.version,
+    ...(vrfId === '' ? {} : { vrfId }),
+  };
   const done = apply.data;
   const close = () => !apply.isPending && onClose();
 
@@ -89,6 +99,16 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
           error={groups.isError ? errorMessage(groups.error) : undefined}
           data-autofocus
         />
+        {(vrfs.data?.length ?? 0) > 1 && (
+          <Select
+            label="VRF"
+            description="The subnets are created in this VRF; plan subnets with children become containers."
+            allowDeselect={false}
+            value={vrfId}
+            data={(vrfs.data ?? []).map((vrf) => ({ value: vrf.isDefault ? '' : vrf.id, label: vrf.name }))}
+            onChange={(value) => change(() => setVrfId(value ?? ''))}
+          />
+        )}
         <Group justify="space-between">
           <Text size="sm" fw={500}>
             Plan subnets to create ({chosen.length} of {plan.subnets.length})
