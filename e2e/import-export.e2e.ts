@@ -107,8 +107,9 @@ describe('Import and export', () => {
     ]);
     expect(file.suggestedFilename()).toBe('ipam_subnets.csv');
     expect(readFileSync(await file.path(), 'utf8')).toBe(
-      'name,networkIP,prefix,vlanId,description,group,scanningType,scanFrequency\r\n' +
-        'Imports,10.30.0.0,26,30,,Lab,none,\r\n',
+      // Issue 30 added the subnet's VRF (by name) and kind as the last two columns.
+      'name,networkIP,prefix,vlanId,description,group,scanningType,scanFrequency,vrf,kind\r\n' +
+        'Imports,10.30.0.0,26,30,,Lab,none,,Global,leaf\r\n',
     );
 
     await page.getByRole('button', { name: 'Import subnets into Lab' }).click();
