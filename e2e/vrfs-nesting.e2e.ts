@@ -412,6 +412,14 @@ describe('VRFs and nested prefixes', () => {
       await tree.getByRole('button', { name: 'Subnet Other Leaf 10.50.1.0/24' }).waitFor();
       expect(reads).toContain(`/subnets?parentId=${other.id}`);
       await screenshot(page, 'vrfs-lazy-tree-1280');
+
+      // A container view reads the levels below it: Row's coverage and Rack's use (two levels down).
+      await tree.getByRole('button', { name: 'Container Region 10.40.0.0/16' }).click();
+      await page.getByRole('heading', { name: 'Container: Region' }).waitFor();
+      await page.getByTestId('leaf-used-percent').getByText('0% of leaf addresses used').waitFor();
+      const rows = await contentRows(page);
+      expect(rows).toContain('Row | 10.40.8.0/22 | Container | 25% covered');
+      expect(await page.getByTestId('covered-percent').textContent()).toBe('2% covered by subnets');
     } finally {
       page.off('request', listener);
     }

@@ -127,19 +127,6 @@ export function ContainerView(props: ContainerViewProps) {
         {subnetCidr(container)} · VRF {vrf?.name ?? '…'} · VLAN {container.vlanId}
         {container.description ? ` · ${container.description}` : ''}
       </Text>
-      <Row gap="xs">
-        <Badge size="lg" variant="light" color="blue" tt="none" data-testid="covered-percent">
-          {percentText(coverage.covered, coverage.total)} covered by subnets
-        </Badge>
-        <Badge size="lg" variant="light" color="gray" tt="none" data-testid="leaf-used-percent">
-          {usedText}
-        </Badge>
-        <Text size="xs" c="dimmed">
-          {childCount === 1 ? '1 subnet' : `${childCount} subnets`} inside ·{' '}
-          {addressCountText(coverage.total - coverage.covered)} free
-          {freeSixtyFours ? ` (${freeSixtyFours})` : ''}
-        </Text>
-      </Row>
       {own?.isError ? (
         <SectionError error={own.error} onRetry={() => void own.refetch()} />
       ) : own?.data === undefined ? (
@@ -147,81 +134,96 @@ export function ContainerView(props: ContainerViewProps) {
           Reading its subnets...
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={440}>
-          <Table highlightOnHover aria-label="Container contents" verticalSpacing={6}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Network</Table.Th>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Use</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => {
-                if (row.type === 'free') {
+        <>
+          <Row gap="xs">
+            <Badge size="lg" variant="light" color="blue" tt="none" data-testid="covered-percent">
+              {percentText(coverage.covered, coverage.total)} covered by subnets
+            </Badge>
+            <Badge size="lg" variant="light" color="gray" tt="none" data-testid="leaf-used-percent">
+              {usedText}
+            </Badge>
+            <Text size="xs" c="dimmed">
+              {childCount === 1 ? '1 subnet' : `${childCount} subnets`} inside ·{' '}
+              {addressCountText(coverage.total - coverage.covered)} free
+              {freeSixtyFours ? ` (${freeSixtyFours})` : ''}
+            </Text>
+          </Row>
+          <Table.ScrollContainer minWidth={440}>
+            <Table highlightOnHover aria-label="Container contents" verticalSpacing={6}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Network</Table.Th>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Use</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((row) => {
+                  if (row.type === 'free') {
+                    return (
+                      <Table.Tr key={`free ${row.cidr}`} data-free-block={row.cidr}>
+                        <Table.Td colSpan={4}>
+                          <Text size="sm" c="dimmed">
+                            {row.cidr} — {addressCountText(row.size)} free
+                            {row.prefix.version === 6 && row.prefix.length < 64
+                              ? ` · ${free64Text([row.prefix]) ?? ''}`
+                              : ''}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            leftSection={<IconPlus size={12} />}
+                            aria-label={`Create subnet in ${row.cidr}`}
+                            onClick={() => onCreateHere(row.prefix)}
+                          >
+                            Create subnet here
+                          </Button>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  }
+                  const child = row.subnet;
+                  const isContainer = child.kind === 'container';
+                  const usage = leafUsage.usage.get(child.id);
+                  const use = isContainer
+                    ? coverageText(child)
+                    : usage
+                      ? `${usage.usedPercent}% used`
+                      : leafUsage.readIds.has(child.id)
+                        ? '…'
+                        : '—';
+                  const Icon = isContainer ? IconStack2 : IconNetwork;
                   return (
-                    <Table.Tr key={`free ${row.cidr}`} data-free-block={row.cidr}>
-                      <Table.Td colSpan={4}>
-                        <Text size="sm" c="dimmed">
-                          {row.cidr} — {addressCountText(row.size)} free
-                          {row.prefix.version === 6 && row.prefix.length < 64
-                            ? ` · ${free64Text([row.prefix]) ?? ''}`
-                            : ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          leftSection={<IconPlus size={12} />}
-                          aria-label={`Create subnet in ${row.cidr}`}
-                          onClick={() => onCreateHere(row.prefix)}
+                    <Table.Tr key={child.id} data-subnet-id={child.id}>
+                      <Table.Td>
+                        <Anchor
+                          component="button"
+                          type="button"
+                          size="sm"
+                          onClick={() => onSelect(child)}
+                          aria-label={`Open ${child.name}`}
                         >
-                          Create subnet here
-                        </Button>
+                          <Row gap={6} wrap="nowrap" component="span">
+                            <Icon size={14} />
+                            {child.name}
+                          </Row>
+                        </Anchor>
                       </Table.Td>
+                      <Table.Td>{subnetCidr(child)}</Table.Td>
+                      <Table.Td>{isContainer ? 'Container' : 'Leaf'}</Table.Td>
+                      <Table.Td>{use}</Table.Td>
+                      <Table.Td />
                     </Table.Tr>
                   );
-                }
-                const child = row.subnet;
-                const isContainer = child.kind === 'container';
-                const usage = leafUsage.usage.get(child.id);
-                const use = isContainer
-                  ? coverageText(child)
-                  : usage
-                    ? `${usage.usedPercent}% used`
-                    : leafUsage.readIds.has(child.id)
-                      ? '…'
-                      : '—';
-                const Icon = isContainer ? IconStack2 : IconNetwork;
-                return (
-                  <Table.Tr key={child.id} data-subnet-id={child.id}>
-                    <Table.Td>
-                      <Anchor
-                        component="button"
-                        type="button"
-                        size="sm"
-                        onClick={() => onSelect(child)}
-                        aria-label={`Open ${child.name}`}
-                      >
-                        <Row gap={6} wrap="nowrap" component="span">
-                          <Icon size={14} />
-                          {child.name}
-                        </Row>
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{subnetCidr(child)}</Table.Td>
-                    <Table.Td>{isContainer ? 'Container' : 'Leaf'}</Table.Td>
-                    <Table.Td>{use}</Table.Td>
-                    <Table.Td />
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </>
       )}
     </Stack>
   );
