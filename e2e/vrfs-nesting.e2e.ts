@@ -354,4 +354,74 @@ describe('VRFs and nested prefixes', () => {
     await screenshot(page, 'vrfs-ipv6-container-1024');
     await page.setViewportSize(desktop);
   });
+
+  it('reads the tree level by level: a deep subnet opens its containers, a closed one is read when opened', async () => {
+    const { page, baseUrl } = browser;
+    // Room for more than Basic's 10 subnets.
+    expect((await server.cli(['admin', 'set-tier', owner, '2', '--ipv6', '32-128'])).code).toBe(0);
+    const region = await createSubnetApi({
+      name: 'Region',
+      networkIP: '10.40.0.0',
+      bits: 16,
+      kind: 'container',
+    });
+    const row = await createSubnetApi({ name: 'Row', networkIP: '10.40.8.0', bits: 22, kind: 'container' });
+    const rack = await createSubnetApi({ name: 'Rack', networkIP: '10.40.9.0', bits: 24 });
+    const other = await createSubnetApi({
+      name: 'Other',
+      networkIP: '10.50.0.0',
+      bits: 16,
+      kind: 'container',
+    });
+    await createSubnetApi({ name: 'Other Leaf', networkIP: '10.50.1.0', bits: 24 });
+    const reads: string[] = [];
+    const listener = (request: { url: () => string; method: () => string }) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith(`/api/accounts/${accountId}/subnets`)) {
+        reads.push(`${url.pathname.replace(`/api/accounts/${accountId}`, '')}${url.search}`);
+      }
+    };
+    page.on('request', listener);
+    try {
+      await page.goto(`${baseUrl}/ips?subnet=${rack.id}`);
+      await page.getByRole('heading', { name: 'IP Addresses for Subnet: Rack' }).waitFor();
+      const tree = page.getByRole('navigation', { name: 'Subnet Groups' });
+      const rackButton = tree.getByRole('button', { name: 'Subnet Rack 10.40.9.0/24' });
+      await rackButton.waitFor();
+      expect(await rackButton.getAttribute('aria-current')).toBe('true');
+      await tree.getByRole('button', { name: 'Container Row 10.40.8.0/22' }).waitFor();
+      // Never the whole list; the top, the selected subnet's chain and its containers' levels only.
+      const subnetReads = reads.filter((read) => !read.includes('/addresses'));
+      expect(subnetReads).not.toContain('/subnets');
+      expect(subnetReads).toEqual(
+        expect.arrayContaining([
+          '/subnets?parentId=none',
+          `/subnets/${rack.id}`,
+          `/subnets/${row.id}`,
+          `/subnets/${region.id}`,
+          `/subnets?parentId=${region.id}`,
+          `/subnets?parentId=${row.id}`,
+        ]),
+      );
+      expect(subnetReads.some((read) => read.includes(other.id))).toBe(false);
+      expect(await tree.getByRole('button', { name: 'Subnet Other Leaf 10.50.1.0/24' }).count()).toBe(0);
+
+      // Opening the other container reads its level, and shows its subnets under it.
+      await tree.getByRole('button', { name: 'Container Other 10.50.0.0/16' }).click();
+      await page.getByRole('heading', { name: 'Container: Other' }).waitFor();
+      await tree.getByRole('button', { name: 'Subnet Other Leaf 10.50.1.0/24' }).waitFor();
+      expect(reads).toContain(`/subnets?parentId=${other.id}`);
+      await screenshot(page, 'vrfs-lazy-tree-1280');
+
+      // A container view reads the levels below it: Row's coverage and Rack's use (two levels down).
+      await tree.getByRole('button', { name: 'Container Region 10.40.0.0/16' }).click();
+      await page.getByRole('heading', { name: 'Container: Region' }).waitFor();
+      await page.getByTestId('leaf-used-percent').getByText('0% of leaf addresses used').waitFor();
+      const rows = await contentRows(page);
+      expect(rows).toContain('Row | 10.40.8.0/22 | Container | 25% covered');
+      expect(await page.getByTestId('covered-percent').textContent()).toBe('2% covered by subnets');
+    } finally {
+      page.off('request', listener);
+    }
+  });
 });

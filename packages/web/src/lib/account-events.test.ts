@@ -112,7 +112,7 @@ describe('account events', () => {
     expect(invalidatedQueries(queryClient)).toEqual([]);
     stream().onopen?.();
     await vi.advanceTimersByTimeAsync(eventDebounceMs);
-    const outside = ['config', 'sessions', 'products', "account 8's subnets"];
+    const outside = ['config', 'sessions', 'products', "account 8's subnets", "account 8's top subnets"];
     expect(invalidatedQueries(queryClient)).toEqual(
       Object.keys(cachedQueries).filter((name) => !outside.includes(name)),
     );

@@ -38,14 +38,36 @@ describe('the live refresh table', () => {
       ['subnet 3 approvals', 'history of subnet 3'],
     ],
     [
-      'a subnet: the subnet list, VRFs (their counts), scanners, searches',
+      'a subnet: the subnet list, its levels and paths, the counts, VRFs (their counts), scanners, searches',
       { kind: 'subnet', id: '4', subnetId: '4' },
-      ['subnets', 'vrfs', 'scanners', 'search', 'history of subnet 4'],
+      [
+        'subnets',
+        'top subnets',
+        'top subnets of VRF 2',
+        'subnets in 3',
+        'path to 4',
+        'stats',
+        'vrfs',
+        'scanners',
+        'search',
+        'history of subnet 4',
+      ],
     ],
     [
       'an imported subnet (no subnetId)',
       { kind: 'subnet', id: '4' },
-      ['subnets', 'vrfs', 'scanners', 'search', 'history of subnet 4'],
+      [
+        'subnets',
+        'top subnets',
+        'top subnets of VRF 2',
+        'subnets in 3',
+        'path to 4',
+        'stats',
+        'vrfs',
+        'scanners',
+        'search',
+        'history of subnet 4',
+      ],
     ],
     ['a group', { kind: 'group', id: '5' }, ['groups']],
     ['a VRF', { kind: 'vrf', id: '5' }, ['vrfs']],
@@ -61,7 +83,7 @@ describe('the live refresh table', () => {
   });
 
   it("refreshes everything of the account and the session for an account change, nothing of another's", async () => {
-    const outside = ['config', 'sessions', 'products', "account 8's subnets"];
+    const outside = ['config', 'sessions', 'products', "account 8's subnets", "account 8's top subnets"];
     const expected = Object.keys(cachedQueries).filter((name) => !outside.includes(name));
     expect(await refreshed({ kind: 'account', id: '7' })).toEqual(expected.sort());
   });

@@ -35,7 +35,8 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
  *
  * - address: the subnet's address pages (they carry its used count and %), every search.
  * - approval: the subnet's pending approvals (a Confirm also sends an address event).
- * - subnet: the subnet list (which also gives the groups page its subnet counts), the VRF list (its
+ * - subnet: the subnet list (which also gives the groups page its subnet counts), every level and
+ *   single-subnet read of the IPs tree, the account's counts (the panel's limit), the VRF list (its
  *   subnet counts), the scanners (their "(Removed)" subnets), every search. Not the subnet's own
  *   address pages: no edit resizes a subnet.
  * - vrf: the VRF list (with its subnet counts).
@@ -44,7 +45,14 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
 const refreshes: Record<LiveEventKind, Refresh> = {
   address: (a, _e, s) => [under(k.addresses(a, s)), under(k.searches(a))],
   approval: (a, _e, s) => [under(k.approvals(a, s))],
-  subnet: (a) => [only(k.subnets(a)), under(k.vrfs(a)), under(k.scanners(a)), under(k.searches(a))],
+  subnet: (a) => [
+    only(k.subnets(a)),
+    under(k.subnetReads(a)),
+    only(k.stats(a)),
+    under(k.vrfs(a)),
+    under(k.scanners(a)),
+    under(k.searches(a)),
+  ],
   group: (a) => [under(k.groups(a))],
   vrf: (a) => [under(k.vrfs(a))],
   user: (a) => [under(k.users(a)), ...session],

@@ -19,7 +19,21 @@ export const queryKeys = {
     ['accounts', accountId, 'calculations', kind] as const,
   groups: (accountId: string) => ['accounts', accountId, 'groups'] as const,
   vrfs: (accountId: string) => ['accounts', accountId, 'vrfs'] as const,
+  /** The whole subnet list (pages other than IPs still read it). */
   subnets: (accountId: string) => ['accounts', accountId, 'subnets'] as const,
+  /**
+   * Every read of subnets by level or by id (below): an object in the fourth place, where a subnet's
+   * own queries (addresses, approvals) have its id, so this prefix names none of those.
+   */
+  subnetReads: (accountId: string) => ['accounts', accountId, 'subnets', {}] as const,
+  /** One level of the tree: a container's subnets, or ('none') the top ones, of one VRF or ('') all. */
+  subnetLevel: (accountId: string, parentId: string, vrfId = '') =>
+    ['accounts', accountId, 'subnets', { parentId, vrfId }] as const,
+  /** One subnet with its containers, outermost first (the chain of GET …/subnets/:id). */
+  subnetPath: (accountId: string, subnetId: string) =>
+    ['accounts', accountId, 'subnets', { pathTo: subnetId }] as const,
+  /** The account's counts (subnets, groups) and its limit (GET …/stats). */
+  stats: (accountId: string) => ['accounts', accountId, 'stats'] as const,
   /** Every page of one subnet's address list (a live event for the subnet refreshes them all). */
   addresses: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'addresses'] as const,

@@ -19,6 +19,11 @@ export const cachedQueries: Record<string, QueryKey> = {
   products: k.products,
   dashboard: k.dashboard('7'),
   subnets: k.subnets('7'),
+  'top subnets': k.subnetLevel('7', 'none'),
+  'top subnets of VRF 2': k.subnetLevel('7', 'none', '2'),
+  'subnets in 3': k.subnetLevel('7', '3'),
+  'path to 4': k.subnetPath('7', '4'),
+  stats: k.stats('7'),
   groups: k.groups('7'),
   vrfs: k.vrfs('7'),
   'subnet 3 page 1': page('7', '3', null),
@@ -43,6 +48,7 @@ export const cachedQueries: Record<string, QueryKey> = {
   'plan 2': k.plan('7', '2'),
   subscription: k.subscription('7'),
   "account 8's subnets": k.subnets('8'),
+  "account 8's top subnets": k.subnetLevel('8', 'none'),
 };
 
 /** Puts every query of `cachedQueries` into the cache, fresh. */

@@ -5,9 +5,12 @@ import {
   free64Text,
   containerCoverage,
   containerRows,
-  groupSubnetTrees,
+  inAddressOrder,
   leavesBelow,
+  levelsBelow,
+  pathFromKnown,
   percentText,
+  topLevelByGroup,
 } from './subnet-hierarchy.js';
 
 /** An IPv4 subnet as the API answers it, from a CIDR. */
@@ -35,50 +38,97 @@ function v4(id: string, cidr: string, more: Partial<Subnet> = {}): Subnet {
   } as Subnet;
 }
 
-const ids = (nodes: { subnet: Subnet; children: unknown[] }[]): unknown[] =>
-  nodes.map((node) =>
-    node.children.length === 0
-      ? node.subnet.id
-      : { [node.subnet.id]: ids(node.children as { subnet: Subnet; children: unknown[] }[]) },
+const ids = (subnets: readonly Subnet[] | undefined) => (subnets ?? []).map((subnet) => subnet.id);
+
+describe('topLevelByGroup and inAddressOrder', () => {
+  it('splits the top level by group, keeping the list’s (name) order', () => {
+    const top = [
+      v4('b-top', '192.168.0.0/24'),
+      v4('a-top', '10.9.0.0/24', { groupId: 'g2' }),
+      v4('c-top', '10.0.0.0/16', { kind: 'container' }),
+    ];
+    const byGroup = topLevelByGroup(top);
+    expect(ids(byGroup.get('g1'))).toEqual(['b-top', 'c-top']);
+    expect(ids(byGroup.get('g2'))).toEqual(['a-top']);
+  });
+
+  it('orders a container’s level by address, the larger block first', () => {
+    const level = [
+      v4('c', '10.0.5.0/24'),
+      v4('inner', '10.0.4.0/22', { kind: 'container' }),
+      v4('a', '10.0.1.0/24'),
+      v4('v6', '2001:db8::/64', { version: 6, bits: undefined, prefixLength: 64 } as Partial<Subnet>),
+    ];
+    expect(ids(inAddressOrder(level))).toEqual(['a', 'inner', 'c', 'v6']);
+  });
+});
+
+describe('pathFromKnown', () => {
+  const known = new Map(
+    [
+      v4('dc', '10.0.0.0/16', { kind: 'container' }),
+      v4('row', '10.0.8.0/22', { kind: 'container', parentId: 'dc' }),
+      v4('rack', '10.0.9.0/24', { parentId: 'row' }),
+      v4('lost', '10.1.0.0/24', { parentId: 'unread' }),
+      v4('x', '10.2.0.0/16', { kind: 'container', parentId: 'y' }),
+      v4('y', '10.2.0.0/17', { kind: 'container', parentId: 'x' }),
+    ].map((subnet) => [subnet.id, subnet]),
   );
 
-describe('groupSubnetTrees', () => {
-  it('puts a container’s subnets under it in address order, the rest at the top in list order', () => {
-    const subnets = [
-      v4('z-top', '192.168.0.0/24'),
-      v4('dc', '10.0.0.0/16', { kind: 'container' }),
-      v4('c', '10.0.5.0/24', { parentId: 'dc' }),
-      v4('a', '10.0.1.0/24', { parentId: 'dc' }),
-      v4('inner', '10.0.8.0/22', { parentId: 'dc', kind: 'container' }),
-      v4('deep', '10.0.9.0/24', { parentId: 'inner' }),
-    ];
-    expect(ids(groupSubnetTrees(subnets).get('g1') ?? [])).toEqual([
-      'z-top',
-      { dc: ['a', 'c', { inner: ['deep'] }] },
-    ]);
+  it('gives the subnet with its containers, outermost first', () => {
+    expect(ids(pathFromKnown('rack', known))).toEqual(['dc', 'row', 'rack']);
+    expect(ids(pathFromKnown('dc', known))).toEqual(['dc']);
   });
 
-  it('shows a subnet whose container is in another group at the top of its own group', () => {
-    const subnets = [
-      v4('dc', '10.0.0.0/16', { kind: 'container' }),
-      v4('here', '10.0.1.0/24', { parentId: 'dc' }),
-      v4('elsewhere', '10.0.2.0/24', { parentId: 'dc', groupId: 'g2' }),
-    ];
-    const trees = groupSubnetTrees(subnets);
-    expect(ids(trees.get('g1') ?? [])).toEqual([{ dc: ['here'] }]);
-    expect(ids(trees.get('g2') ?? [])).toEqual(['elsewhere']);
+  it('gives nothing when a link was not read, or the chain loops', () => {
+    expect(pathFromKnown('lost', known)).toBeUndefined();
+    expect(pathFromKnown('unread', known)).toBeUndefined();
+    expect(pathFromKnown('x', known)).toBeUndefined();
+  });
+});
+
+describe('levelsBelow', () => {
+  const levels = new Map<string, Subnet[]>([
+    [
+      'dc',
+      [
+        v4('a', '10.0.1.0/24', { parentId: 'dc' }),
+        v4('row1', '10.0.8.0/22', { kind: 'container', parentId: 'dc' }),
+        v4('row2', '10.0.16.0/22', { kind: 'container', parentId: 'dc' }),
+      ],
+    ],
+    ['row1', [v4('rack', '10.0.8.0/23', { kind: 'container', parentId: 'row1' })]],
+    ['row2', [v4('b', '10.0.16.0/24', { parentId: 'row2' })]],
+    ['rack', [v4('deep', '10.0.8.0/24', { parentId: 'rack' })]],
+  ]);
+
+  it('walks the levels breadth first and gathers every subnet below', () => {
+    const below = levelsBelow('dc', (id) => levels.get(id), 10);
+    expect(below.containerIds).toEqual(['dc', 'row1', 'row2', 'rack']);
+    expect(ids(below.subnets)).toEqual(['a', 'row1', 'row2', 'rack', 'b', 'deep']);
+    expect(below.isComplete).toBe(true);
+    expect(below.isCapped).toBe(false);
   });
 
-  it('keeps subnets of a parent loop or a missing parent visible', () => {
-    const subnets = [
-      v4('x', '10.0.0.0/16', { kind: 'container', parentId: 'y' }),
-      v4('y', '10.0.0.0/17', { kind: 'container', parentId: 'x' }),
-      v4('orphan', '10.9.0.0/24', { parentId: 'gone' }),
-    ];
-    const shown = ids(groupSubnetTrees(subnets).get('g1') ?? []);
-    expect(JSON.stringify(shown)).toContain('"x"');
-    expect(JSON.stringify(shown)).toContain('"y"');
-    expect(shown).toContain('orphan');
+  it('asks for the levels not read yet and says it is not complete', () => {
+    const below = levelsBelow('dc', (id) => (id === 'row2' ? undefined : levels.get(id)), 10);
+    expect(below.containerIds).toEqual(['dc', 'row1', 'row2', 'rack']);
+    expect(ids(below.subnets)).toEqual(['a', 'row1', 'row2', 'rack', 'deep']);
+    expect(below.isComplete).toBe(false);
+    expect(levelsBelow('dc', () => undefined, 10)).toEqual({
+      containerIds: ['dc'],
+      subnets: [],
+      isComplete: false,
+      isCapped: false,
+    });
+  });
+
+  it('reads at most maxLevels levels', () => {
+    const below = levelsBelow('dc', (id) => levels.get(id), 2);
+    expect(below.containerIds).toEqual(['dc', 'row1']);
+    expect(ids(below.subnets)).toEqual(['a', 'row1', 'row2', 'rack']);
+    expect(below.isComplete).toBe(false);
+    expect(below.isCapped).toBe(true);
   });
 });
 

@@ -4,12 +4,6 @@ import { prefixGaps } from '@ipam/core/gaps';
 import { parseAddress } from '@ipam/core/ip-address';
 import { type Prefix, prefixOf, prefixSize } from '@ipam/core/prefix';
 
-/** A subnet in the IPs tree with the subnets of its container shown under it. */
-export interface SubnetNode {
-  subnet: Subnet;
-  children: SubnetNode[];
-}
-
 /** The subnet's network as a prefix (the server answers canonical text, so it always parses). */
 export function prefixOfSubnet(subnet: Subnet): Prefix {
   const network = parseAddress(subnet.networkIP);
@@ -26,39 +20,69 @@ export function compareByAddress(a: Prefix, b: Prefix): number {
 
 const bySubnetAddress = (a: Subnet, b: Subnet) => compareByAddress(prefixOfSubnet(a), prefixOfSubnet(b));
 
+/** Most containers around a subnet (the model nests three levels; more is bad data, a loop). */
+export const MAX_NESTING = 16;
+
+/** A container's subnets in address order (a level comes in name order). */
+export function inAddressOrder(subnets: readonly Subnet[]): Subnet[] {
+  return [...subnets].sort(bySubnetAddress);
+}
+
+/** The top-level subnets of each group, in the list's order (the server's name order). */
+export function topLevelByGroup(subnets: readonly Subnet[]): Map<string, Subnet[]> {
+  const byGroup = new Map<string, Subnet[]>();
+  for (const subnet of subnets) byGroup.set(subnet.groupId, [...(byGroup.get(subnet.groupId) ?? []), subnet]);
+  return byGroup;
+}
+
 /**
- * Each group's subnets as a forest: a subnet sits under its container (`parentId`) when the container
- * is in the same group, else at the top of its own group. Top-level subnets keep the list's order
- * (the server's name order); a container's subnets are in address order.
+ * The subnet and its containers, outermost first, from subnets already read; undefined when one of
+ * them is not among them (or the chain loops).
  */
-export function groupSubnetTrees(subnets: readonly Subnet[]): Map<string, SubnetNode[]> {
-  const byId = new Map(subnets.map((subnet) => [subnet.id, subnet]));
-  const isNested = (subnet: Subnet) => {
-    const parent = subnet.parentId === null ? undefined : byId.get(subnet.parentId);
-    return parent !== undefined && parent.groupId === subnet.groupId && parent.id !== subnet.id;
-  };
-  const childrenOf = new Map<string, Subnet[]>();
-  for (const subnet of subnets) {
-    if (isNested(subnet) && subnet.parentId !== null) {
-      childrenOf.set(subnet.parentId, [...(childrenOf.get(subnet.parentId) ?? []), subnet]);
+export function pathFromKnown(subnetId: string, known: ReadonlyMap<string, Subnet>): Subnet[] | undefined {
+  const path: Subnet[] = [];
+  let id: string | null = subnetId;
+  while (id !== null) {
+    const subnet = known.get(id);
+    if (!subnet || path.length >= MAX_NESTING || path.some((inner) => inner.id === id)) return undefined;
+    path.unshift(subnet);
+    id = subnet.parentId;
+  }
+  return path;
+}
+
+/**
+ * What is known below a container from the levels read so far (`levelOf` a container's level, or
+ * undefined while unread): the containers whose levels to read (the container itself first, then
+ * breadth first, at most `maxLevels`), the subnets they hold, whether that is all of them, and
+ * whether some container was left out for `maxLevels`.
+ */
+export function levelsBelow(
+  containerId: string,
+  levelOf: (containerId: string) => readonly Subnet[] | undefined,
+  maxLevels: number,
+): { containerIds: string[]; subnets: Subnet[]; isComplete: boolean; isCapped: boolean } {
+  const containerIds = [containerId];
+  const subnets: Subnet[] = [];
+  const seen = new Set([containerId]);
+  let isComplete = true;
+  let isCapped = false;
+  for (let index = 0; index < containerIds.length; index++) {
+    const level = levelOf(containerIds[index] ?? '');
+    if (level === undefined) {
+      isComplete = false;
+      continue;
+    }
+    for (const subnet of level) {
+      if (seen.has(subnet.id)) continue;
+      seen.add(subnet.id);
+      subnets.push(subnet);
+      if (subnet.kind !== 'container') continue;
+      if (containerIds.length < maxLevels) containerIds.push(subnet.id);
+      else isCapped = true;
     }
   }
-  const placed = new Set<string>();
-  const grow = (subnet: Subnet): SubnetNode => {
-    placed.add(subnet.id);
-    const children = [...(childrenOf.get(subnet.id) ?? [])]
-      .filter((child) => !placed.has(child.id))
-      .sort(bySubnetAddress)
-      .map(grow);
-    return { subnet, children };
-  };
-  const trees = new Map<string, SubnetNode[]>();
-  const add = (subnet: Subnet) =>
-    trees.set(subnet.groupId, [...(trees.get(subnet.groupId) ?? []), grow(subnet)]);
-  for (const subnet of subnets) if (!isNested(subnet)) add(subnet);
-  // Bad data (a parent loop) cannot hide a subnet: one reachable from no root shows at the top.
-  for (const subnet of subnets) if (!placed.has(subnet.id)) add(subnet);
-  return trees;
+  return { containerIds, subnets, isComplete: isComplete && !isCapped, isCapped };
 }
 
 /** A row of the container view: one of its subnets, or a free block between them. */

@@ -12,8 +12,9 @@ import { ipViewParams } from '../../../config/ip-view-url.js';
 import { productName } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
-import { useSubnets } from '../../../lib/subnets/get-subnets.js';
+import { ApiError } from '../../../lib/api-client.js';
 import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
+import { useSubnetCount, useSubnetPath } from '../api/subnet-levels.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { prefillFromCidr, type SubnetFormValues } from '../subnet-form-values.js';
 import { ContainerView } from './container-view.js';
@@ -42,7 +43,7 @@ const handledCreate = { create: null, cidr: null };
 function IpsScreen({ account }: { account: Account }) {
   const accountId = account.id;
   const groups = useGroups(accountId);
-  const subnets = useSubnets(accountId);
+  const subnetCount = useSubnetCount(accountId);
   const vrfs = useVrfs(accountId);
   const [url, setUrl] = useQueryStates(ipViewParams);
   const [isGroupFormOpen, setGroupFormOpen] = useState(false);
@@ -51,9 +52,15 @@ function IpsScreen({ account }: { account: Account }) {
   );
   const [isEditOpen, setEditOpen] = useState(false);
 
-  const selected = subnets.data?.find((subnet) => subnet.id === url.subnet) ?? null;
+  // The selected subnet with its containers (the tree opens them); a deleted one is none.
+  const path = useSubnetPath(accountId, url.subnet);
+  const selectedPath = url.subnet !== null && path.data?.at(-1)?.id === url.subnet ? path.data : [];
+  const selected = selectedPath.at(-1) ?? null;
+  const isPathMissing = path.error instanceof ApiError && path.error.status === 404;
+  const pathError = path.isError && !isPathMissing ? path.error : null;
+  const isSelectionPending = url.subnet !== null && selected === null && !path.isError;
   const { maxnetworks } = account;
-  const isLoaded = groups.data !== undefined && subnets.data !== undefined && vrfs.data !== undefined;
+  const isLoaded = groups.data !== undefined && subnetCount.data !== undefined && vrfs.data !== undefined;
 
   // Another subnet starts unfiltered and unsearched (the view's filter, search and `at` are per
   // subnet), in a new history entry.
@@ -77,7 +84,7 @@ function IpsScreen({ account }: { account: Account }) {
     const reasons = panelButtonReasons({
       tier: account.tier,
       maxnetworks,
-      subnetCount: subnets.data?.length ?? 0,
+      subnetCount: subnetCount.data ?? 0,
       groupCount: groups.data?.length ?? 0,
       hasSelectedSubnet: false,
     });
@@ -105,16 +112,17 @@ function IpsScreen({ account }: { account: Account }) {
     if (createParam === 'group' && isLoaded) setGroupFormOpen(true);
   }, [createParam, isLoaded]);
 
-  if (groups.isError || subnets.isError || vrfs.isError) {
+  if (groups.isError || subnetCount.isError || vrfs.isError || pathError) {
     return (
       <>
         <PageTitle text="IP Addresses" />
         <SectionError
-          error={groups.error ?? subnets.error ?? vrfs.error}
+          error={groups.error ?? subnetCount.error ?? vrfs.error ?? pathError}
           onRetry={() => {
             void groups.refetch();
-            void subnets.refetch();
+            void subnetCount.refetch();
             void vrfs.refetch();
+            if (pathError) void path.refetch();
           }}
         />
       </>
@@ -142,12 +150,13 @@ function IpsScreen({ account }: { account: Account }) {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
           <SubnetNavPanel
+            accountId={accountId}
             tier={account.tier}
             maxnetworks={maxnetworks}
+            subnetCount={subnetCount.data}
             groups={groups.data}
-            subnets={subnets.data}
             vrfs={vrfs.data}
-            selected={selected}
+            selectedPath={selectedPath}
             onSelect={(subnet) => selectSubnet(subnet.id)}
             onAddGroup={() => setGroupFormOpen(true)}
             onAddSubnet={(version) =>
@@ -160,12 +169,13 @@ function IpsScreen({ account }: { account: Account }) {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
-          {selected?.kind === 'container' ? (
+          {isSelectionPending ? (
+            <Text c="dimmed">Loading subnet...</Text>
+          ) : selected?.kind === 'container' ? (
             <ContainerView
               key={selected.id}
               accountId={accountId}
               container={selected}
-              subnets={subnets.data}
               vrfs={vrfs.data}
               onSelect={(subnet) => selectSubnet(subnet.id)}
               onEditSubnet={() => setEditOpen(true)}

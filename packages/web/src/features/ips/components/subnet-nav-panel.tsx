@@ -3,18 +3,23 @@ import { ActionIcon, Anchor, Group as Row, Paper, Select, Stack, Text, Title, To
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { SectionError } from '../../../components/ui/page-states.js';
 import { paths } from '../../../config/paths.js';
+import { useTopSubnets } from '../api/subnet-levels.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { ReasonedButton } from './reasoned-button.js';
 import { SubnetTree } from './subnet-tree.js';
 
 interface SubnetNavPanelProps {
+  accountId: string;
   tier: number;
   maxnetworks: number;
+  /** How many subnets the account holds (its counts, not a list). */
+  subnetCount: number;
   groups: readonly Group[];
-  subnets: readonly Subnet[];
   vrfs: readonly Vrf[];
-  selected: Subnet | null;
+  /** The selected subnet's containers and itself, outermost first ([] when none is selected). */
+  selectedPath: readonly Subnet[];
   onSelect: (subnet: Subnet) => void;
   onAddGroup: () => void;
   onAddSubnet: (version: 4 | 6) => void;
@@ -23,16 +28,16 @@ interface SubnetNavPanelProps {
 
 /** The subnet navigation panel (spec §2): create buttons, Manage Groups, and the Subnet Groups tree. */
 export function SubnetNavPanel(props: SubnetNavPanelProps) {
-  const { groups, subnets, selected } = props;
-  // '' shows every VRF; a subnet's container is always of its VRF, so the tree stays whole.
+  const { groups, selectedPath } = props;
+  // '' shows every VRF; a subnet's container is always of its VRF, so the top level decides.
   const [vrfId, setVrfId] = useState('');
-  const shown = vrfId === '' ? subnets : subnets.filter((subnet) => subnet.vrfId === vrfId);
+  const topLevel = useTopSubnets(props.accountId, vrfId);
   const reasons = panelButtonReasons({
     tier: props.tier,
     maxnetworks: props.maxnetworks,
-    subnetCount: subnets.length,
+    subnetCount: props.subnetCount,
     groupCount: groups.length,
-    hasSelectedSubnet: selected !== null,
+    hasSelectedSubnet: selectedPath.length > 0,
   });
   return (
     <Paper withBorder p="sm" radius="md">
@@ -101,12 +106,19 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
               Create your first group to get started
             </Text>
           </Stack>
+        ) : topLevel.isError ? (
+          <SectionError error={topLevel.error} onRetry={() => void topLevel.refetch()} />
+        ) : topLevel.data === undefined ? (
+          <Text size="sm" c="dimmed">
+            Loading subnets...
+          </Text>
         ) : (
           <SubnetTree
+            accountId={props.accountId}
             groups={groups}
-            subnets={shown}
+            topLevel={topLevel.data}
             vrfs={props.vrfs}
-            selectedId={selected?.id ?? null}
+            selectedPath={selectedPath}
             onSelect={props.onSelect}
           />
         )}
