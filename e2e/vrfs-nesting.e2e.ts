@@ -244,6 +244,16 @@ describe('VRFs and nested prefixes', () => {
     await choose(page, tree.locator('..'), 'VRF', 'All VRFs');
     await global.waitFor();
     await page.getByText('192.168.50.0/24 · VRF Blue · VLAN 50').waitFor();
+    // One address of 254 in use rounds to 0 %: the view says "<1% Used", not that the subnet is empty.
+    await page.getByText('0% Used', { exact: true }).waitFor();
+    const blueId = new URL(page.url()).searchParams.get('subnet');
+    const written = await page
+      .context()
+      .request.put(`${baseUrl}/api/accounts/${accountId}/subnets/${blueId}/addresses/192.168.50.9`, {
+        data: { status: 'In Use', hostname: 'blue-gw', description: '', allowScannerUpdate: true },
+      });
+    expect(written.status()).toBe(200);
+    await page.getByText('<1% Used', { exact: true }).waitFor();
 
     // Edit shows the VRF and the kind, read-only.
     await page.getByRole('button', { name: 'Edit subnet Office Blue' }).click();

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseCidr } from './cidr.js';
 import { parseAddress } from './ip-address.js';
-import { hostAddressProblem, isListedAddress, listedAddresses, usedPercent } from './address-listing.js';
+import {
+  hostAddressProblem,
+  isListedAddress,
+  listedAddresses,
+  usedPercent,
+  usedPercentText,
+} from './address-listing.js';
 import { usableHostCount, type Prefix } from './prefix.js';
 
 const cidr = (text: string): Prefix => {
@@ -156,5 +162,15 @@ describe('hostAddressProblem', () => {
     expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::'))).toBeNull();
     expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::ff'))).toBeNull();
     expect(hostAddressProblem(cidr('2001:db8::/120'), address('2001:db8::100'))).toBe('outside');
+  });
+});
+
+describe('usedPercentText', () => {
+  it('says <1% for some use that rounds to 0 %, and the number otherwise', () => {
+    expect(usedPercentText(usedPercent(1, 16_777_214), 1)).toBe('<1%');
+    expect(usedPercentText(usedPercent(0, 254), 0)).toBe('0%');
+    expect(usedPercentText(usedPercent(2, 254), 2)).toBe('1%');
+    expect(usedPercentText(usedPercent(127, 254), 127n)).toBe('50%');
+    expect(usedPercentText(usedPercent(254, 254), 254)).toBe('100%');
   });
 });

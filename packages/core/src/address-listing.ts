@@ -40,6 +40,14 @@ export function usedPercent(usedCount: bigint | number, listedCount: bigint | nu
   return Number((200n * used + listed) / (2n * listed));
 }
 
+/**
+ * The spec's "{n}% Used" number as shown: a subnet with some use that rounds to 0 % says "<1%", so it
+ * does not look empty (issue 29); otherwise the rounded percentage.
+ */
+export function usedPercentText(percent: number, usedCount: bigint | number): string {
+  return percent === 0 && BigInt(usedCount) > 0n ? '<1%' : `${percent}%`;
+}
+
 /** Why an address (of the prefix's version) is not one of the subnet's host addresses. */
 export type HostAddressProblem = 'outside' | 'network' | 'broadcast';
 

@@ -1,3 +1,4 @@
+import { usedPercentText } from '@ipam/core/address-listing';
 import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
 import { digitGroups } from '@ipam/core/address-ranges';
 import type { SubnetUsage } from '@ipam/core/api/dashboard';
@@ -42,7 +43,7 @@ export function FullestSubnetsCard({ subnets }: { subnets: readonly SubnetUsage[
                   </Text>
                 </Text>
                 <Text size="sm" fw={600} c={colorOf(subnet)} data-testid="subnet-used">
-                  {subnet.usedPercent}% Used
+                  {usedPercentText(subnet.usedPercent, subnet.used)} Used
                 </Text>
               </Group>
               <Progress

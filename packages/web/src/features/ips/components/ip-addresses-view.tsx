@@ -1,4 +1,4 @@
-import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
+import { type AddressFilter, listedAddresses, usedPercentText } from '@ipam/core/address-listing';
 import { type Address, type Subnet, subnetCidr, subnetLength, type Vrf } from '@ipam/core/api/ipam';
 import { tableFileRoutes } from '@ipam/core/api/routes/table-files';
 import { parseAddress } from '@ipam/core/ip-address';
@@ -246,7 +246,7 @@ function SubnetAddresses({
             Import
           </Button>
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
-            {rows.usedPercent ?? 0}% Used
+            {usedPercentText(rows.usedPercent ?? 0, rows.usedCount ?? 0)} Used
           </Badge>
           <TextInput
             size="xs"
