@@ -71,10 +71,19 @@ describe('parseConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    expect(problems).toMatch(/^PORT: /m);
+    expect(problems).toMatch(/^PORT: must be a port number \(1–65535\)$/m);
     expect(problems).toMatch(/^DATABASE_URL: /m);
     expect(problems).toMatch(/^LOG_LEVEL: /m);
     expect(problems).not.toContain('hunter2');
+  });
+
+  it('says PORT must be a port number, for text, fractions and numbers out of range (issue 29)', () => {
+    for (const port of ['abc', '80.5', '65536', '-1', ' x ']) {
+      expect(() => parseConfig({ PORT: port }), port).toThrow(/PORT: must be a port number \(1–65535\)/);
+    }
+    expect(parseConfig({ PORT: '9000' }).port).toBe(9000);
+    expect(parseConfig({ PORT: '0' }).port).toBe(0);
+    expect(parseConfig({ PORT: '' }).port).toBe(8080);
   });
 
   it('accepts LOG_FORMAT pretty or json only, and says so', () => {

@@ -24,8 +24,19 @@ export const defaultDataDir = fileURLToPath(new URL('../../../../data', import.m
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 /** The environment variables the server reads; every one is optional and has a default. */
+const portMessage = 'must be a port number (1–65535)';
+
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  // 0 asks the system for any free port (the tests' built server does); the message names real ports.
+  PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value), // an empty PORT= is no PORT, not port 0
+    z.coerce
+      .number({ error: portMessage })
+      .int(portMessage)
+      .min(0, portMessage)
+      .max(65535, portMessage)
+      .default(8080),
+  ),
   HOST: z.string().min(1).default('127.0.0.1'),
   IPAM_DATA_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
