@@ -23,9 +23,9 @@ export const defaultDataDir = fileURLToPath(new URL('../../../../data', import.m
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** The environment variables the server reads; every one is optional and has a default. */
 const portMessage = 'must be a port number (1–65535)';
 
+/** The environment variables the server reads; every one is optional and has a default. */
 const envSchema = z.object({
   // 0 asks the system for any free port (the tests' built server does); the message names real ports.
   PORT: z.preprocess(
