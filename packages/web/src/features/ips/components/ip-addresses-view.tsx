@@ -1,6 +1,5 @@
 import { type AddressFilter, listedAddresses, usedPercentText } from '@ipam/core/address-listing';
 import { type Address, type Subnet, subnetCidr, subnetLength, type Vrf } from '@ipam/core/api/ipam';
-import { tableFileRoutes } from '@ipam/core/api/routes/table-files';
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
@@ -22,19 +21,22 @@ import { Link } from 'react-router';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { historyPath } from '../../../config/history-url.js';
 import { ipViewParams } from '../../../config/ip-view-url.js';
-import { apiUrl, errorMessage } from '../../../lib/api-client.js';
-import { useApprovals } from '../api/approvals.js';
+import { errorMessage } from '../../../lib/api-client.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
-import { ImportDialog } from '../../../components/table-files/import-dialog.js';
-import { ADDRESS_COLUMNS } from '@ipam/core/table-files';
 import { isListedAsRanges } from '@ipam/core/address-ranges';
 import { AddressTable } from './address-table.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { NextFreeButton } from './next-free-button.js';
-import { PendingApprovalsModal } from './pending-approvals-modal.js';
 import { RangeAddresses } from './range-addresses.js';
-import { addressExportChoices, RangeSubnetTools } from './subnet-tools.js';
+import {
+  AddressImportButton,
+  addressExportChoices,
+  ApprovalsDialog,
+  PendingApprovalsButton,
+  RangeSubnetTools,
+  useApprovalsDialog,
+} from './subnet-tools.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressWindow } from './use-address-window.js';
@@ -171,23 +173,17 @@ function SubnetAddresses({
     [viewKey],
   );
   const [editing, setEditing] = useState<Address | null>(null);
-  const approvals = useApprovals(accountId, subnet.id);
-  const [isApprovalsOpen, setApprovalsOpen] = useState(false);
-  const pending = approvals.data ?? [];
-  const [isImportOpen, setImportOpen] = useState(false);
-  const subnetParams = { accountId, subnetId: subnet.id };
+  const approvalsDialog = useApprovalsDialog(accountId, subnet.id);
+  const { approvals, setOpen: setApprovalsOpen } = approvalsDialog;
   const exportChoices = addressExportChoices(accountId, subnet);
 
-  useEffect(() => {
-    if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
-  }, [isApprovalsOpen, approvals.data]);
   // `?approvals=open` (the Dashboard's Review link) opens Pending Approvals once, then leaves the URL.
   const wantsApprovals = url.approvals === 'open';
   useEffect(() => {
     if (!wantsApprovals || approvals.data === undefined) return;
     if (approvals.data.length > 0) setApprovalsOpen(true);
     void setUrl({ approvals: null });
-  }, [wantsApprovals, approvals.data, setUrl]);
+  }, [wantsApprovals, approvals.data, setUrl, setApprovalsOpen]);
 
   return (
     <>
@@ -224,27 +220,15 @@ function SubnetAddresses({
           <Button size="xs" variant="subtle" onClick={clearFilter}>
             Clear Filter
           </Button>
-          {pending.length > 0 && (
-            <Button
-              size="xs"
-              color="orange"
-              rightSection={
-                <Badge size="xs" color="orange" variant="white">
-                  {pending.length}
-                </Badge>
-              }
-              onClick={() => setApprovalsOpen(true)}
-            >
-              Pending Approvals
-            </Button>
-          )}
+          <PendingApprovalsButton
+            count={approvalsDialog.pending.length}
+            onClick={() => setApprovalsOpen(true)}
+          />
         </Row>
         <Row gap="sm">
           {subnetPrefix && <SubnetWarningList prefix={subnetPrefix} usedAddresses={rows.usedCount ?? 0} />}
           <ExportMenu choices={exportChoices} />
-          <Button size="xs" variant="default" onClick={() => setImportOpen(true)}>
-            Import
-          </Button>
+          <AddressImportButton accountId={accountId} subnet={subnet} />
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {usedPercentText(rows.usedPercent ?? 0, rows.usedCount ?? 0)} Used
           </Badge>
@@ -294,22 +278,7 @@ function SubnetAddresses({
         address={editing}
         onClose={() => setEditing(null)}
       />
-      <ImportDialog
-        title={`Import addresses into ${subnet.name}`}
-        columns={ADDRESS_COLUMNS}
-        urlFor={(dryRun) =>
-          apiUrl(tableFileRoutes.importAddresses, { params: subnetParams, query: { dryRun } })
-        }
-        opened={isImportOpen}
-        onClose={() => setImportOpen(false)}
-      />
-      <PendingApprovalsModal
-        accountId={accountId}
-        subnetId={subnet.id}
-        approvals={pending}
-        opened={isApprovalsOpen}
-        onClose={() => setApprovalsOpen(false)}
-      />
+      <ApprovalsDialog accountId={accountId} subnetId={subnet.id} dialog={approvalsDialog} />
     </>
   );
 }

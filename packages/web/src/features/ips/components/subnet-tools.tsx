@@ -25,50 +25,85 @@ export function addressExportChoices(accountId: string, subnet: Subnet) {
   ];
 }
 
-/** Pending Approvals, Export and Import of a leaf listed as ranges (the same as the address-by-address view's). */
-export function RangeSubnetTools({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
-  const approvals = useApprovals(accountId, subnet.id);
-  const pending = approvals.data ?? [];
-  const [isApprovalsOpen, setApprovalsOpen] = useState(false);
-  const [isImportOpen, setImportOpen] = useState(false);
+/**
+ * A subnet's pending approvals and whether their dialog is open; the dialog closes by itself once
+ * nothing is pending. Both address views share it, with the button and dialog below.
+ */
+export function useApprovalsDialog(accountId: string, subnetId: string) {
+  const approvals = useApprovals(accountId, subnetId);
+  const [isOpen, setOpen] = useState(false);
   useEffect(() => {
-    if (isApprovalsOpen && approvals.data?.length === 0) setApprovalsOpen(false);
-  }, [isApprovalsOpen, approvals.data]);
+    if (isOpen && approvals.data?.length === 0) setOpen(false);
+  }, [isOpen, approvals.data]);
+  return { approvals, pending: approvals.data ?? [], isOpen, setOpen };
+}
+
+/** "Pending Approvals" with its count, shown only while some are pending. */
+export function PendingApprovalsButton({ count, onClick }: { count: number; onClick: () => void }) {
+  if (count === 0) return null;
+  return (
+    <Button
+      size="xs"
+      color="orange"
+      rightSection={
+        <Badge size="xs" color="orange" variant="white">
+          {count}
+        </Badge>
+      }
+      onClick={onClick}
+    >
+      Pending Approvals
+    </Button>
+  );
+}
+
+/** The pending approvals dialog of `useApprovalsDialog`. */
+export function ApprovalsDialog(props: {
+  accountId: string;
+  subnetId: string;
+  dialog: ReturnType<typeof useApprovalsDialog>;
+}) {
+  const { dialog } = props;
+  return (
+    <PendingApprovalsModal
+      accountId={props.accountId}
+      subnetId={props.subnetId}
+      approvals={dialog.pending}
+      opened={dialog.isOpen}
+      onClose={() => dialog.setOpen(false)}
+    />
+  );
+}
+
+/** Import: the button and its dialog (a dry run first, then Apply) for a subnet's addresses. */
+export function AddressImportButton({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
+  const [isOpen, setOpen] = useState(false);
   const params = { accountId, subnetId: subnet.id };
   return (
     <>
-      {pending.length > 0 && (
-        <Button
-          size="xs"
-          color="orange"
-          rightSection={
-            <Badge size="xs" color="orange" variant="white">
-              {pending.length}
-            </Badge>
-          }
-          onClick={() => setApprovalsOpen(true)}
-        >
-          Pending Approvals
-        </Button>
-      )}
-      <ExportMenu choices={addressExportChoices(accountId, subnet)} />
-      <Button size="xs" variant="default" onClick={() => setImportOpen(true)}>
+      <Button size="xs" variant="default" onClick={() => setOpen(true)}>
         Import
       </Button>
       <ImportDialog
         title={`Import addresses into ${subnet.name}`}
         columns={ADDRESS_COLUMNS}
         urlFor={(dryRun) => apiUrl(tableFileRoutes.importAddresses, { params, query: { dryRun } })}
-        opened={isImportOpen}
-        onClose={() => setImportOpen(false)}
+        opened={isOpen}
+        onClose={() => setOpen(false)}
       />
-      <PendingApprovalsModal
-        accountId={accountId}
-        subnetId={subnet.id}
-        approvals={pending}
-        opened={isApprovalsOpen}
-        onClose={() => setApprovalsOpen(false)}
-      />
+    </>
+  );
+}
+
+/** Pending Approvals, Export and Import of a leaf listed as ranges (the same as the address-by-address view's). */
+export function RangeSubnetTools({ accountId, subnet }: { accountId: string; subnet: Subnet }) {
+  const approvals = useApprovalsDialog(accountId, subnet.id);
+  return (
+    <>
+      <PendingApprovalsButton count={approvals.pending.length} onClick={() => approvals.setOpen(true)} />
+      <ExportMenu choices={addressExportChoices(accountId, subnet)} />
+      <AddressImportButton accountId={accountId} subnet={subnet} />
+      <ApprovalsDialog accountId={accountId} subnetId={subnet.id} dialog={approvals} />
     </>
   );
 }
