@@ -356,4 +356,23 @@ export const messages = {
     'must be two prefix lengths from 0 to 128 joined by a dash, the shorter first, such as 32-128',
   subnetRouterAnycast: 'Subnet-router anycast',
   jumpAddressInvalid: (cidr: string) => `Enter an address of ${cidr}.`,
+
+  // Import from phpIPAM and NetBox (issue 31; texts ours). `source` names the source without its token.
+  sourceUnreachable: (source: string, reason: string) => `Could not reach ${source}: ${reason}.`,
+  sourceTimedOut: (source: string, seconds: number) =>
+    `${source} did not answer within ${seconds} seconds.`,
+  sourceRefusedToken: (source: string, status: number) =>
+    `${source} refused the token (HTTP ${status}): check the token${source.startsWith('phpIPAM') ? ' and the app id' : ''}.`,
+  sourceAnswered: (source: string, status: number, message: string) =>
+    `${source} answered HTTP ${status}${message ? `: ${message}` : ''}.`,
+  sourceNotJson: (source: string, path: string) =>
+    `${source} did not answer ${path} with JSON: is this the URL of its REST API?`,
+  sourceAnswerTooLarge: (source: string, megabytes: number) =>
+    `${source} sent an answer larger than ${megabytes} MB.`,
+  sourceTooManySubnets: (max: number) =>
+    `An import can hold at most ${max.toLocaleString('en-US')} subnets; split the source or ask for a larger import.`,
+  sourceTooManyAddresses: (max: number) =>
+    `An import can hold at most ${max.toLocaleString('en-US')} addresses; split the source or ask for a larger import.`,
+  sourceUrlInvalid: 'Enter the http:// or https:// URL of the source.',
+  importRunning: 'An import into this account is already running: wait for it to finish.',
 } as const;

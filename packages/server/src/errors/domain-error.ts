@@ -67,6 +67,11 @@ export type ErrorCode =
   | 'container_not_empty'
   | 'container_no_addresses'
   | 'container_full'
+  | 'source_unreachable'
+  | 'source_refused'
+  | 'source_unreadable'
+  | 'source_too_large'
+  | 'import_running'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -73,6 +73,11 @@ export const statusOfCode: Record<ErrorCode, number> = {
   container_not_empty: 409,
   container_no_addresses: 409,
   container_full: 409,
+  source_unreachable: 502,
+  source_refused: 502,
+  source_unreadable: 502,
+  source_too_large: 413,
+  import_running: 409,
 };
 
 /** The API's error body. */
