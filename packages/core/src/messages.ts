@@ -375,4 +375,19 @@ export const messages = {
     `An import can hold at most ${max.toLocaleString('en-US')} addresses; split the source or ask for a larger import.`,
   sourceUrlInvalid: 'Enter the http:// or https:// URL of the source.',
   importRunning: 'An import into this account is already running: wait for it to finish.',
+  sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
+  sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,
+  sourceVrfSkipped: (name: string) => `Its VRF ${name} is not imported.`,
+  sourceSubnetSkipped: (cidr: string) => `Its subnet ${cidr} is not imported.`,
+  sourceOutsideSubnets: 'It lies outside every subnet of the source in its VRF.',
+  sourceInContainer: (cidr: string) =>
+    `It lies in ${cidr}, which holds subnets: here only a subnet without subnets inside holds addresses.`,
+  sourceDuplicateSubnet: (other: string) => `It is the same network, in the same VRF, as ${other}.`,
+  sourceDuplicateAddress: (other: string) => `It is the same address, in the same VRF, as ${other}.`,
+  sourceKindDiffers: (cidr: string, isContainer: boolean) =>
+    isContainer
+      ? `${cidr} is here already as a subnet that holds addresses, but in the source it holds subnets.`
+      : `${cidr} is here already as a container of subnets, but in the source it holds addresses.`,
+  sourceRdDropped: (rd: string) => `Its route distinguisher "${rd}" is not valid here and was left out.`,
+  sourceChanged: (fields: string) => `Changes: ${fields}.`,
 } as const;
