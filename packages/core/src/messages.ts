@@ -359,8 +359,7 @@ export const messages = {
 
   // Import from phpIPAM and NetBox (issue 31; texts ours). `source` names the source without its token.
   sourceUnreachable: (source: string, reason: string) => `Could not reach ${source}: ${reason}.`,
-  sourceTimedOut: (source: string, seconds: number) =>
-    `${source} did not answer within ${seconds} seconds.`,
+  sourceTimedOut: (source: string, seconds: number) => `${source} did not answer within ${seconds} seconds.`,
   sourceRefusedToken: (source: string, status: number) =>
     `${source} refused the token (HTTP ${status}): check the token${source.startsWith('phpIPAM') ? ' and the app id' : ''}.`,
   sourceAnswered: (source: string, status: number, message: string) =>

@@ -283,6 +283,7 @@ export interface Database {
   plan_subnets: PlanSubnetsTable;
   plan_changes: PlanChangesTable;
   api_tokens: ApiTokensTable;
+  source_imports: SourceImportsTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -408,4 +409,21 @@ export interface ApiTokensTable {
   expires_at: string | null;
   last_used_at: string | null;
   revoked_at: string | null;
+}
+
+/** An import from phpIPAM or NetBox run from the web: progress, then its report (JSON) or error. */
+export interface SourceImportsTable {
+  id: string;
+  account_id: string;
+  user_id: string | null;
+  source: string;
+  dry_run: number;
+  status: string;
+  phase: string;
+  done: number;
+  total: number | null;
+  error: string | null;
+  report_json: string | null;
+  started_at: string;
+  updated_at: string;
 }
