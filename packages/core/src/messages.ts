@@ -373,6 +373,14 @@ export const messages = {
   sourceTooManyAddresses: (max: number) =>
     `An import can hold at most ${max.toLocaleString('en-US')} addresses; split the source or ask for a larger import.`,
   sourceUrlInvalid: 'Enter the http:// or https:// URL of the source.',
+  sourceTokenMalformed:
+    'The token holds spaces, line breaks or other characters no API token has: copy it again.',
+  phpipamAppUnknown: (source: string, appId: string) =>
+    `${source} has no API app "${appId}": check the app id under Administration › API in phpIPAM.`,
+  phpipamUrlNamesOtherApp: (appInUrl: string, appId: string) =>
+    `The URL ends in the API app "${appInUrl}" but the app id is "${appId}": enter phpIPAM's URL without /api/…, or the same app id.`,
+  phpipamNotApi: (source: string, route: string) =>
+    `${source} answered ${route} with JSON that is not a phpIPAM API answer: is this the URL of phpIPAM?`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
   sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,
