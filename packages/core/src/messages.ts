@@ -359,8 +359,7 @@ export const messages = {
 
   // Import from phpIPAM and NetBox (issue 31; texts ours). `source` names the source without its token.
   sourceUnreachable: (source: string, reason: string) => `Could not reach ${source}: ${reason}.`,
-  sourceTimedOut: (source: string, seconds: number) =>
-    `${source} did not answer within ${seconds} seconds.`,
+  sourceTimedOut: (source: string, seconds: number) => `${source} did not answer within ${seconds} seconds.`,
   sourceRefusedToken: (source: string, status: number) =>
     `${source} refused the token (HTTP ${status}): check the token${source.startsWith('phpIPAM') ? ' and the app id' : ''}.`,
   sourceAnswered: (source: string, status: number, message: string) =>
@@ -374,5 +373,17 @@ export const messages = {
   sourceTooManyAddresses: (max: number) =>
     `An import can hold at most ${max.toLocaleString('en-US')} addresses; split the source or ask for a larger import.`,
   sourceUrlInvalid: 'Enter the http:// or https:// URL of the source.',
+  sourceTokenCharacters:
+    'The token holds characters an API token never has (spaces, line breaks or letters beyond ASCII).',
+  sourceTokenNotPermitted: (source: string, what: string) =>
+    `${source} does not let this token read ${what} (HTTP 403): give the token's user permission to view them.`,
+  sourceNotList: (source: string, path: string) =>
+    `${source} did not answer ${path} with a NetBox list: is this the URL of NetBox?`,
+  sourceObjectUnreadable: (source: string, object: string, problem: string) =>
+    `${source} sent ${object} in a form this import cannot read (${problem}).`,
+  sourceForeignLink: (source: string, link: string) =>
+    `${source} sent a link to its next page at ${link}, not at the address entered: enter the address NetBox names itself, or set its ALLOWED_HOSTS and the proxy's Host and X-Forwarded-Proto headers.`,
+  sourcePagingLoop: (source: string, path: string) =>
+    `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
 } as const;
