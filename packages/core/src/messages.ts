@@ -381,6 +381,16 @@ export const messages = {
     `The URL ends in the API app "${appInUrl}" but the app id is "${appId}": enter phpIPAM's URL without /api/…, or the same app id.`,
   phpipamNotApi: (source: string, route: string) =>
     `${source} answered ${route} with JSON that is not a phpIPAM API answer: is this the URL of phpIPAM?`,
+  sourceTokenNotPermitted: (source: string, what: string) =>
+    `${source} does not let this token read ${what} (HTTP 403): give the token's user permission to view them.`,
+  sourceNotList: (source: string, path: string) =>
+    `${source} did not answer ${path} with a NetBox list: is this the URL of NetBox?`,
+  sourceObjectUnreadable: (source: string, object: string, problem: string) =>
+    `${source} sent ${object} in a form this import cannot read (${problem}).`,
+  sourceForeignLink: (source: string, link: string) =>
+    `${source} sent a link to its next page at ${link}, not at the address entered: enter the address NetBox names itself, or set its ALLOWED_HOSTS and the proxy's Host and X-Forwarded-Proto headers.`,
+  sourcePagingLoop: (source: string, path: string) =>
+    `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
   sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,
