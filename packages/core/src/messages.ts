@@ -392,6 +392,8 @@ export const messages = {
   sourcePagingLoop: (source: string, path: string) =>
     `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
+  importOwnerOnly: 'Only the account owner can import from phpIPAM or NetBox.',
+  importFailed: 'The import stopped on an internal error; what it wrote stays. Run it again to finish it.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
   sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,
   sourceVrfSkipped: (name: string) => `Its VRF ${name} is not imported.`,

@@ -14,6 +14,7 @@ export const LIVE_EVENT_KINDS = [
   'scanner',
   'plan',
   'token',
+  'import',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 

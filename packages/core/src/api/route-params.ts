@@ -14,3 +14,4 @@ export const planParams = accountParams.extend({ planId: z.string() });
 
 /** `…/vrfs/:vrfId` of an account. */
 export const vrfParams = accountParams.extend({ vrfId: z.string() });
+export const importParams = accountParams.extend({ importId: z.string() });

@@ -15,6 +15,7 @@ import { planRoutes } from './plans.js';
 import { scannerAgentRoutes } from './scanner-agent.js';
 import { scannerRoutes } from './scanners.js';
 import { searchRoutes } from './search.js';
+import { sourceImportRoutes } from './source-imports.js';
 import { subnetRoutes } from './subnets.js';
 import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
@@ -46,6 +47,7 @@ const routeFiles = [
   searchRoutes,
   tokenRoutes,
   tableFileRoutes,
+  sourceImportRoutes,
 ];
 
 /** The route table: every HTTP route of the API. The server registers exactly these, no other. */
