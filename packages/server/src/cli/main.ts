@@ -5,6 +5,7 @@ const commands: Record<string, () => Promise<{ run(args: readonly string[]): Pro
   migrate: () => import('./migrate-command.js'),
   admin: () => import('./admin-command.js'),
   backup: () => import('./backup-command.js'),
+  import: () => import('./import-command.js'),
 };
 
 const usage = `usage: ipam <command> [options]
@@ -18,6 +19,8 @@ commands:
   admin reset-password <email>               print a single-use password-reset link
   admin messages [--limit N]                 list messages of the built-in support and feedback forms
   backup <file>                              copy the database to a file
+  import phpipam|netbox --url URL …          import subnets and addresses from phpIPAM or NetBox
+                                             (ipam import --help for the options)
 `;
 
 /** Entry of the `ipam` command: dispatches a subcommand and returns the exit status. */

@@ -26,6 +26,9 @@ function reasonOf(error: unknown): string {
   if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'host unreachable';
   if (typeof code === 'string' && code.startsWith('ERR_TLS')) return 'TLS failed';
   if (typeof code === 'string' && code.includes('CERT')) return 'its TLS certificate is not trusted';
+  // fetch refuses ports of other protocols (SMTP's 25, discard's 9 …) without connecting.
+  if (cause instanceof Error && cause.message === 'bad port')
+    return 'fetch refuses that port (it belongs to another protocol)';
   return cause instanceof Error ? cause.message : 'the request failed';
 }
 

@@ -7,6 +7,7 @@ import {
   ipv6SubnetCreateSchema,
   type SubnetKind,
 } from '@ipam/core/schemas/subnet-schemas';
+import { IPV6_LEAF_MIN_PREFIX } from '@ipam/core/subnet-size-rules';
 import { holds, placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
 import { DEFAULT_IMPORT_VLAN_ID } from '@ipam/core/table-files';
 import { randomUUID } from 'node:crypto';
@@ -177,7 +178,11 @@ export function planSubnets(input: {
   );
   for (const { plan, prefix, vrfId, area: areaName, key } of sorted) {
     const { source } = plan;
-    const kind: SubnetKind = source.isContainer || holders.has(key) ? 'container' : 'leaf';
+    // A subnet holding another becomes a container, and so does an IPv6 one too large to hold
+    // addresses here (shorter than /64): it can still hold subnets.
+    const isTooLargeForLeaf = prefix.version === 6 && prefix.length < IPV6_LEAF_MIN_PREFIX;
+    const kind: SubnetKind =
+      source.isContainer || holders.has(key) || isTooLargeForLeaf ? 'container' : 'leaf';
     const area = areaOf(areaName);
     const same = area.byPrefix.get(prefixKey(prefix));
     if (same?.plan) {
