@@ -5,6 +5,7 @@ import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { namedStatementPool } from './postgres-pool.js';
+import { configureReader, RoutedSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 
 /** The application database handle (a transaction is one too). */
@@ -48,7 +49,15 @@ export function openDatabase(target: DatabaseTarget): Db {
   // FULL syncs the WAL at every commit, so a power cut loses nothing acknowledged; NORMAL (the
   // operator's trade, SQLITE_SYNCHRONOUS=normal) survives a process crash but may lose the last commits.
   sqlite.pragma(target.synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (target.file === ':memory:') {
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  }
+  // A second connection for reads: WAL lets it read the last commit while a write transaction runs.
+  const reader = new SqliteDatabase(target.file);
+  configureReader(reader);
+  return new Kysely<Database>({
+    dialect: new RoutedSqliteDialect(withStatementCache(sqlite), withStatementCache(reader)),
+  });
 }
 
 /** Whether the handle talks to PostgreSQL (row locks, error codes and count types differ). */
