@@ -161,6 +161,8 @@ export async function importAddressBatch(
         change = addCounts(change, statusChange(before.status, address.fields.status));
       }
       await adjustStatusCounts(trx, share.subnetId, change);
+      // A subnet whose addresses are all as stored gets no entry and no event (a rerun writes nothing).
+      if (inserted.size === 0 && updates.length === 0) continue;
       audit({
         action: 'import',
         entity: 'address',
