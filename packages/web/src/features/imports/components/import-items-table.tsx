@@ -9,6 +9,8 @@ import { Badge, Group, Pagination, Select, Stack, Table, Text } from '@mantine/c
 import { useMemo, useState } from 'react';
 import { filteredItems, type ItemFilter, kindTitles, outcomeWords } from '../import-report-view.js';
 
+const number = (count: number) => count.toLocaleString('en-US');
+
 /** Rows on one page of the objects table (a report lists up to 20,000). */
 export const itemsPerPage = 50;
 
@@ -86,14 +88,15 @@ export function ImportItemsTable({ report }: { report: SourceImportReport }) {
         </Text>
       ) : (
         <>
-          <Table.ScrollContainer minWidth={760}>
-            <Table striped aria-label="Imported objects" layout="fixed">
+          {/* A page scrolls in its own box, so the latest imports below stay in reach. */}
+          <Table.ScrollContainer minWidth={760} mah={560}>
+            <Table striped stickyHeader aria-label="Imported objects" layout="fixed">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={90}>Kind</Table.Th>
-                  <Table.Th w="22%">Object</Table.Th>
-                  <Table.Th w="20%">Source</Table.Th>
-                  <Table.Th w={170}>Outcome</Table.Th>
+                  <Table.Th w={80}>Kind</Table.Th>
+                  <Table.Th w="20%">Object</Table.Th>
+                  <Table.Th w="17%">Source</Table.Th>
+                  <Table.Th w={160}>Outcome</Table.Th>
                   <Table.Th>Reason</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -116,8 +119,8 @@ export function ImportItemsTable({ report }: { report: SourceImportReport }) {
           </Table.ScrollContainer>
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              {(current - 1) * itemsPerPage + 1}–{(current - 1) * itemsPerPage + shown.length} of{' '}
-              {rows.length.toLocaleString('en-US')}
+              {number((current - 1) * itemsPerPage + 1)}–{number((current - 1) * itemsPerPage + shown.length)}{' '}
+              of {number(rows.length)}
             </Text>
             {pages > 1 && (
               <Pagination

@@ -36,7 +36,13 @@ export function ImportProgress({ job }: { job: SourceImportJob }) {
   }
 
   return (
-    <Paper withBorder p="md" maw={760} aria-label={isPreview ? 'Preview running' : 'Import running'}>
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      maw={760}
+      aria-label={isPreview ? 'Preview running' : 'Import running'}
+    >
       <Stack gap="xs">
         <Group gap="xs">
           <Loader size="xs" />

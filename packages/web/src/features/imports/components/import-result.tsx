@@ -56,7 +56,12 @@ export function ImportResult({ report }: { report: SourceImportReport }) {
       extension === 'md' ? 'text/markdown;charset=utf-8' : 'application/json;charset=utf-8',
     );
   return (
-    <Paper withBorder p="md" aria-label={report.dryRun ? 'Preview result' : 'Import report'}>
+    <Paper
+      component="section"
+      withBorder
+      p="md"
+      aria-label={report.dryRun ? 'Preview result' : 'Import report'}
+    >
       <Stack>
         <div>
           <Title order={4}>{report.dryRun ? 'Preview: nothing was written' : 'Import finished'}</Title>

@@ -106,13 +106,13 @@ function SourceImport({ accountId }: { accountId: string }) {
         <Stack gap="xs">
           <Text size="sm">
             {hasWrites(previewReport)
-              ? 'This writes into the account what the preview found, from ' + previewReport.source + ':'
+              ? `The preview of ${previewReport.source} found:`
               : 'The preview found nothing to import or update: everything is here already.'}
           </Text>
           <PreviewCounts report={previewReport} />
           <Text size="sm" c="dimmed">
-            Objects are matched on their VRF and network or address, so running it again never copies them
-            twice.
+            Apply writes what the preview found into this account. Objects are matched on their VRF and
+            network or address, so running it again never copies them twice.
           </Text>
         </Stack>
       ),
