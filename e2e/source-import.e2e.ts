@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPhpipamStandIn, type PhpipamStandIn } from '../packages/server/test/phpipam-stand-in.js';
 import { signUp } from './support/app.js';
-import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
+import { type Browser, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, artifactsDir, startServer } from './support/server.js';
 import { type SlowProxy, startSlowProxy } from './support/slow-proxy.js';
 
@@ -338,6 +338,10 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     expect(await form(page).getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
     await page.getByText('The preview did not finish: correct the settings and preview again.').waitFor();
     await shot(page.getByRole('tabpanel', { name: 'Import' }), 'source-import-error');
+    // On a phone the form, the error and the list stay readable in one column.
+    await page.setViewportSize(phone);
+    await shot(page.locator('body'), 'source-import-error-phone');
+    await page.setViewportSize(desktop);
   });
 
   it('a member sees no Import tab, and the API refuses them', async () => {

@@ -6,7 +6,8 @@ import { queryKeys } from '../../../lib/query-keys.js';
 
 /**
  * While an import runs it is read again this often besides its live events: the event stream may be
- * missing (too many open tabs for the stream limit, a proxy that buffers) and progress must still move.
+ * missing (too many open tabs for the stream limit, a proxy that buffers), and an import stopped by a
+ * server restart turns "interrupted" with no event at all, only when read after a while.
  */
 export const runningPollMs = 3_000;
 

@@ -60,6 +60,7 @@ export function RecentImports({ imports, selectedId, onSelect }: RecentImportsPr
                     component="button"
                     type="button"
                     size="sm"
+                    ta="left"
                     onClick={(event) => {
                       event.stopPropagation();
                       onSelect(job);
