@@ -66,13 +66,14 @@ const routes: RouteObject[] = [
       {
         path: paths.settings,
         ...screen(async () => {
-          const [{ SettingsPage }, { ScannersPanel }] = await Promise.all([
+          const [{ SettingsPage }, { ScannersPanel }, { SourceImportPanel }] = await Promise.all([
             import('../features/settings/components/settings-page.js'),
             import('../features/scanners/components/scanners-panel.js'),
+            import('../features/imports/components/source-import-panel.js'),
           ]);
-          // The app composes the two features: Settings shows the Scanners tab's panel without importing it.
+          // The app composes the features: Settings shows the Scanners and Import tabs' panels without importing them.
           return function SettingsScreen() {
-            return <SettingsPage scannersPanel={ScannersPanel} />;
+            return <SettingsPage scannersPanel={ScannersPanel} importPanel={SourceImportPanel} />;
           };
         }),
       },

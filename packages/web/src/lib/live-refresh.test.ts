@@ -82,6 +82,10 @@ describe('the live refresh table', () => {
     expect(await refreshed(event)).toEqual([...own, ...activity].sort());
   });
 
+  it('refreshes the import list and that import for an import event, and no activity', async () => {
+    expect(await refreshed({ kind: 'import', id: 'i1' })).toEqual(['imports', 'import i1'].sort());
+  });
+
   it("refreshes everything of the account and the session for an account change, nothing of another's", async () => {
     const outside = ['config', 'sessions', 'products', "account 8's subnets", "account 8's top subnets"];
     const expected = Object.keys(cachedQueries).filter((name) => !outside.includes(name));

@@ -12,7 +12,8 @@ export interface RefreshTarget {
  * A change as the server announces it (core's live event). A kind whose refresh names no object
  * (every group event refreshes the same queries) may be given alone.
  */
-export type LiveChange = LiveEvent | Exclude<LiveEventKind, 'address' | 'approval' | 'subnet' | 'plan'>;
+export type LiveChange =
+  LiveEvent | Exclude<LiveEventKind, 'address' | 'approval' | 'subnet' | 'plan' | 'import'>;
 
 const under = (queryKey: QueryKey): RefreshTarget => ({ queryKey });
 const only = (queryKey: QueryKey): RefreshTarget => ({ queryKey, exact: true });
@@ -40,6 +41,8 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
  *   subnet counts), the scanners (their "(Removed)" subnets), every search. Not the subnet's own
  *   address pages: no edit resizes a subnet.
  * - vrf: the VRF list (with its subnet counts).
+ * - import: the list of latest imports and that import (its progress, then its report). What an
+ *   import writes is announced by its own events (vrf, group, subnet, address).
  * - account: a billing change moves the tier and limits, which gate most answers: everything.
  */
 const refreshes: Record<LiveEventKind, Refresh> = {
@@ -59,14 +62,16 @@ const refreshes: Record<LiveEventKind, Refresh> = {
   invite: (a) => [under(k.invites(a))],
   plan: (a, e) => [only(k.plans(a)), under(k.plan(a, e.id))],
   token: (a) => [under(k.tokens(a))],
+  import: (a, e) => [only(k.sourceImports(a)), only(k.sourceImport(a, e.id))],
   scanner: (a) => [under(k.scanners(a))],
   calculation: (a) => [under(k.allCalculations(a))],
   account: (a) => everything(a),
 };
 
 /**
- * Every kind is audited: each change appears on the dashboard (latest changes, and its counts) and
- * in the History pages not narrowed to another subnet.
+ * Every kind but import is audited: each change appears on the dashboard (latest changes, and its
+ * counts) and in the History pages not narrowed to another subnet. An import's own events only tell
+ * its progress (twice a second while it runs); what it writes comes with events of those kinds.
  */
 function activity(accountId: string, s: string): RefreshTarget[] {
   const history = [under(k.auditOfSubnet(accountId, ''))];
@@ -90,7 +95,8 @@ function subnetOf(event: LiveEvent): string {
  * (so one change of this browser can stand in for another's, see own-changes.ts).
  */
 export function scopeOf(event: LiveEvent): string {
-  return `${event.kind}:${event.kind === 'plan' ? event.id : subnetOf(event)}`;
+  const isNamed = event.kind === 'plan' || event.kind === 'import';
+  return `${event.kind}:${isNamed ? event.id : subnetOf(event)}`;
 }
 
 /** The queries a burst of changes refreshes, each target once. */
@@ -98,7 +104,8 @@ export function refreshTargets(accountId: string, changes: readonly LiveChange[]
   const targets = new Map<string, RefreshTarget>();
   for (const event of changes.map(eventOf)) {
     const s = subnetOf(event);
-    for (const target of [...refreshes[event.kind](accountId, event, s), ...activity(accountId, s)]) {
+    const shown = event.kind === 'import' ? [] : activity(accountId, s);
+    for (const target of [...refreshes[event.kind](accountId, event, s), ...shown]) {
       targets.set(JSON.stringify(target), target);
     }
   }

@@ -65,4 +65,9 @@ export const queryKeys = {
   search: (accountId: string, q: string, vrfId = '') => ['accounts', accountId, 'search', q, vrfId] as const,
   /** The account's API tokens (Settings ▸ API Tokens). */
   tokens: (accountId: string) => ['accounts', accountId, 'tokens'] as const,
+  /** The latest imports from phpIPAM or NetBox (Settings ▸ Import), without their reports. */
+  sourceImports: (accountId: string) => ['accounts', accountId, 'imports'] as const,
+  /** One import from phpIPAM or NetBox: its progress, then its report or its error. */
+  sourceImport: (accountId: string, importId: string) =>
+    ['accounts', accountId, 'imports', importId] as const,
 };

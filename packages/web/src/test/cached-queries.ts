@@ -47,6 +47,9 @@ export const cachedQueries: Record<string, QueryKey> = {
   'plan 1 history': k.planHistory('7', '1'),
   'plan 2': k.plan('7', '2'),
   subscription: k.subscription('7'),
+  imports: k.sourceImports('7'),
+  'import i1': k.sourceImport('7', 'i1'),
+  'import i2': k.sourceImport('7', 'i2'),
   "account 8's subnets": k.subnets('8'),
   "account 8's top subnets": k.subnetLevel('8', 'none'),
 };

@@ -1,7 +1,7 @@
 import type { Account } from '@ipam/core/api/account';
 import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
-import { IconInfoCircle, IconKey, IconRadar, IconUsers } from '@tabler/icons-react';
+import { IconDatabaseImport, IconInfoCircle, IconKey, IconRadar, IconUsers } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -10,7 +10,7 @@ import { AccountInfo } from './account-info.js';
 import { TokensPanel } from './tokens-panel.js';
 import { UsersPanel } from './users-panel.js';
 
-const tabs = ['account', 'users', 'scanners', 'tokens'] as const;
+const tabs = ['account', 'users', 'scanners', 'tokens', 'import'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -20,16 +20,24 @@ function isSettingsTab(value: string | null): value is SettingsTab {
 interface SettingsPageProps {
   /** The Scanners tab's content: another feature's, so the app hands it in (features never import features). */
   scannersPanel: ComponentType<{ account: Account }>;
+  /** The Import tab's content (phpIPAM / NetBox), another feature's too. */
+  importPanel: ComponentType<{ account: Account }>;
 }
 
-/** /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, and API Tokens. The tab is in the URL. */
-export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps) {
+/**
+ * /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, API Tokens, and — for the owner —
+ * Import (issue 31). The tab is in the URL.
+ */
+export function SettingsPage({ scannersPanel: ScannersPanel, importPanel: ImportPanel }: SettingsPageProps) {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const hasScanners = account ? tierHasScanners(account.tier) : false;
-  const active: SettingsTab =
-    isSettingsTab(requested) && (requested !== 'scanners' || hasScanners) ? requested : 'account';
+  // Only the owner imports (a member's request is refused): a member has no Import tab.
+  const canImport = account?.isOwner === true;
+  const isShown = (tab: SettingsTab) =>
+    (tab !== 'scanners' || hasScanners) && (tab !== 'import' || canImport);
+  const active: SettingsTab = isSettingsTab(requested) && isShown(requested) ? requested : 'account';
 
   if (!account) {
     return (
@@ -63,6 +71,11 @@ export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
             API Tokens
           </Tabs.Tab>
+          {canImport && (
+            <Tabs.Tab value="import" leftSection={<IconDatabaseImport size={16} />}>
+              Import
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="account">
           <AccountInfo account={account} />
@@ -78,6 +91,11 @@ export function SettingsPage({ scannersPanel: ScannersPanel }: SettingsPageProps
         <Tabs.Panel value="tokens">
           <TokensPanel account={account} />
         </Tabs.Panel>
+        {canImport && (
+          <Tabs.Panel value="import">
+            <ImportPanel account={account} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </>
   );

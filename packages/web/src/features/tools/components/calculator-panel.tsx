@@ -11,7 +11,7 @@ import {
   useSavedCalculations,
 } from '../api/calculations.js';
 import { resultFileName, savedFileName } from '../lib/calculation-export.js';
-import { downloadText } from '../lib/download.js';
+import { downloadText } from '../../../lib/download.js';
 import type { BaseResult, CalculatorDefinition } from './calculator-definitions.js';
 import { CalculatorMessage } from './calculator-message.js';
 import { ResultPanel } from './result-panel.js';

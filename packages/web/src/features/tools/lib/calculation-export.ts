@@ -1,6 +1,6 @@
 import { toCsv } from '@ipam/core/csv';
 import { fileNamePart } from '@ipam/core/file-names';
-import { isoDay } from './iso-day.js';
+import { isoDay } from '../../../lib/iso-day.js';
 import {
   ipv4Fields,
   ipv6Fields,
