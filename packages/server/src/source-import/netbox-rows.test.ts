@@ -37,6 +37,7 @@ describe('NetBox objects as source objects', () => {
   it('a VRF with an empty rd has none; a prefix without description is named by its prefix', () => {
     expect(vrfOf({ id: 1, name: 'A', rd: '', description: null }, SOURCE)).toEqual({
       key: '1',
+      label: 'NetBox VRF 1',
       name: 'A',
       rd: null,
       description: '',

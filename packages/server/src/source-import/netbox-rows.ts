@@ -67,7 +67,13 @@ function parseWith<T>(schema: z.ZodType<T>, kind: string, source: string, raw: u
 /** A NetBox VRF as a source VRF. */
 export function vrfOf(raw: unknown, source: string): SourceVrf {
   const row = parseWith(vrfRow, 'VRF', source, raw);
-  return { key: String(row.id), name: row.name, rd: row.rd || null, description: row.description ?? '' };
+  return {
+    key: String(row.id),
+    label: `NetBox VRF ${row.id}`,
+    name: row.name,
+    rd: row.rd || null,
+    description: row.description ?? '',
+  };
 }
 
 /** A NetBox prefix, read. */
@@ -85,8 +91,14 @@ export function locationSiteOf(
 }
 
 /** A tenant or site as a group (kept flat: tenant groups and regions are not imported). */
-export function groupOf(brief: NetboxBrief): SourceGroup {
-  return { key: String(brief.id), name: brief.name, description: brief.description ?? '', parentKey: null };
+export function groupOf(brief: NetboxBrief, noun: 'tenant' | 'site'): SourceGroup {
+  return {
+    key: String(brief.id),
+    label: `NetBox ${noun} ${brief.id}`,
+    name: brief.name,
+    description: brief.description ?? '',
+    parentKey: null,
+  };
 }
 
 /** A read prefix as a source subnet in the group `groupKey`. */

@@ -55,13 +55,13 @@ describe('netboxSource reads the structure', () => {
 
     expect(source.label).toBe(`NetBox at ${nb.url}api/`);
     expect(structure.vrfs).toEqual([
-      { key: '1', name: 'CUST-A', rd: '65000:1', description: 'Customer A' },
-      { key: '2', name: 'MGMT', rd: null, description: '' },
-      { key: '3', name: 'LAB', rd: '65000:9', description: '' },
+      { key: '1', label: 'NetBox VRF 1', name: 'CUST-A', rd: '65000:1', description: 'Customer A' },
+      { key: '2', label: 'NetBox VRF 2', name: 'MGMT', rd: null, description: '' },
+      { key: '3', label: 'NetBox VRF 3', name: 'LAB', rd: '65000:9', description: '' },
     ]);
     expect(structure.groups).toEqual([
-      { key: '1', name: 'Acme', description: 'Acme Corp', parentKey: null },
-      { key: '2', name: 'Globex', description: '', parentKey: null },
+      { key: '1', label: 'NetBox tenant 1', name: 'Acme', description: 'Acme Corp', parentKey: null },
+      { key: '2', label: 'NetBox tenant 2', name: 'Globex', description: '', parentKey: null },
     ]);
     const subnets = new Map(structure.subnets.map((subnet) => [subnet.key, subnet]));
     expect(subnets.size).toBe(9);
@@ -119,8 +119,8 @@ describe('netboxSource reads the structure', () => {
     const nb = await standIn();
     const structure = await netboxSource({ url: nb.url, token: TOKEN, groupBy: 'site' }).readStructure();
     expect(structure.groups).toEqual([
-      { key: '1', name: 'AMS1', description: 'Amsterdam', parentKey: null },
-      { key: '2', name: 'FRA1', description: '', parentKey: null },
+      { key: '1', label: 'NetBox site 1', name: 'AMS1', description: 'Amsterdam', parentKey: null },
+      { key: '2', label: 'NetBox site 2', name: 'FRA1', description: '', parentKey: null },
     ]);
     const groupOf = Object.fromEntries(structure.subnets.map((subnet) => [subnet.key, subnet.groupKey]));
     expect(groupOf).toEqual({ 1: '1', 2: '1', 3: '1', 4: null, 5: '2', 6: null, 7: '2', 8: null, 9: null });

@@ -106,7 +106,7 @@ async function readStructure(api: NetboxApi, groupBy: NetboxGroupBy): Promise<So
   const groups = new Map<string, SourceGroup>();
   const subnets = prefixes.map((prefix) => {
     const place = placeOf(prefix);
-    const group = place ? groupOf(place) : null;
+    const group = place ? groupOf(place, groupBy === 'site' ? 'site' : 'tenant') : null;
     if (group && !groups.has(group.key)) groups.set(group.key, group);
     return subnetOf(prefix, group?.key ?? null);
   });

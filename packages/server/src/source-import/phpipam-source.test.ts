@@ -95,8 +95,14 @@ describe('phpIPAM source on the recorded answers', () => {
     }
     expect(subnets.get('14')?.groupKey).toBe('section:3');
     expect(read.structure.vrfs).toEqual([
-      { key: '1', name: 'CUST-A', rd: '65000:100', description: 'Customer A (Acme Retail)' },
-      { key: '2', name: 'CUST-B', rd: '65000:200', description: 'Customer B' },
+      {
+        key: '1',
+        label: 'phpIPAM VRF 1',
+        name: 'CUST-A',
+        rd: '65000:100',
+        description: 'Customer A (Acme Retail)',
+      },
+      { key: '2', label: 'phpIPAM VRF 2', name: 'CUST-B', rd: '65000:200', description: 'Customer B' },
     ]);
   });
 
@@ -322,7 +328,7 @@ describe('phpIPAM source limits', () => {
     } finally {
       await phpipam.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('phpIPAM API base URL', () => {

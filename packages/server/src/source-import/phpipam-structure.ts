@@ -61,6 +61,7 @@ function toVrf(row: PhpipamRow): SourceVrf | null {
   const rd = textOf(row.rd).trim();
   return {
     key,
+    label: `phpIPAM VRF ${key}`,
     name: capped(textOf(row.name).trim() || `VRF ${key}`, MAX_NAME_LENGTH),
     rd: rd === '' ? null : rd,
     description: capped(textOf(row.description).trim(), MAX_DESCRIPTION_LENGTH),
@@ -98,6 +99,7 @@ export function buildPhpipamStructure(rows: PhpipamStructureRows): SourceStructu
     const master = idOf(row.masterSection);
     sections.push({
       key: sectionKey(id),
+      label: `phpIPAM section ${id}`,
       name: capped(textOf(row.name).trim() || `Section ${id}`, MAX_NAME_LENGTH),
       description: capped(textOf(row.description).trim(), MAX_DESCRIPTION_LENGTH),
       parentKey: master !== null && master !== id && sectionIds.has(master) ? sectionKey(master) : null,
@@ -129,6 +131,7 @@ export function buildPhpipamStructure(rows: PhpipamStructureRows): SourceStructu
     if (isFolderRow(row)) {
       folders.push({
         key: folderKey(id),
+        label: `phpIPAM folder ${id}`,
         name: capped(description || `Folder ${id}`, MAX_NAME_LENGTH),
         description: '',
         parentKey: groupOf(row),

@@ -85,6 +85,9 @@ describeEachDialect('import from the phpIPAM and NetBox stand-ins (%s)', (dialec
     const groups = await listGroups(t.db, ctx.account.id);
     const byName = new Map(groups.map((group) => [group.name, group]));
     expect(byName.get('Lab networks')?.parentId).toBe(byName.get('Corporate')?.id);
+    expect(report.items.find((item) => item.kind === 'group' && item.object === 'Corporate')?.source).toBe(
+      'phpIPAM section 3',
+    );
     expect(byName.get('Archive (folder in a folder)')?.parentId ?? byName.get('Archive')?.parentId).toBe(
       byName.get('Lab networks')?.id,
     );

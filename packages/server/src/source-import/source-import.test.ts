@@ -45,10 +45,10 @@ function fixedSource(structure: SourceStructure, addresses: SourceAddress[]): Im
 }
 
 const structure: SourceStructure = {
-  vrfs: [{ key: 'v1', name: 'CUST-A', rd: '65000:100', description: 'Customer A' }],
+  vrfs: [{ key: 'v1', label: 'test VRF v1', name: 'CUST-A', rd: '65000:100', description: 'Customer A' }],
   groups: [
-    { key: 'g1', name: 'Corporate', description: 'HQ', parentKey: null },
-    { key: 'g2', name: 'Lab', description: '', parentKey: 'g1' },
+    { key: 'g1', label: 'test group g1', name: 'Corporate', description: 'HQ', parentKey: null },
+    { key: 'g2', label: 'test group g2', name: 'Lab', description: '', parentKey: 'g1' },
   ],
   subnets: [
     subnet('1', '10.0.0.0/8'),

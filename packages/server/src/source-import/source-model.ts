@@ -9,6 +9,8 @@ import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 /** A VRF of the source. Matched to this account's VRFs by name, without regard to case. */
 export interface SourceVrf {
   key: string;
+  /** Where it is in the source, for the report: e.g. "phpIPAM VRF 1". */
+  label: string;
   name: string;
   /** Route distinguisher, as the source gives it (null: none). */
   rd: string | null;
@@ -18,6 +20,8 @@ export interface SourceVrf {
 /** A group (phpIPAM section or folder, NetBox tenant or site). Matched by name under the same parent. */
 export interface SourceGroup {
   key: string;
+  /** Where it is in the source, for the report: e.g. "phpIPAM section 3", "NetBox tenant 2". */
+  label: string;
   name: string;
   description: string;
   /** The enclosing group's key (nested sections and folders); null at the top. */

@@ -48,7 +48,7 @@ export function planVrfs(
       note = messages.sourceRdDropped(source.rd);
       parsed = vrfCreateSchema.safeParse({ name, rd: null, description });
     }
-    const item = { kind: 'vrf' as const, source: source.key, object: name || source.key };
+    const item = { kind: 'vrf' as const, source: source.label, object: name || source.label };
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? messages.invalidRequest;
       tally.add({ ...item, outcome: 'skipped', reason });
@@ -117,6 +117,7 @@ export function planGroups(
   let count = existing.length;
   const defaultSource: SourceGroup = {
     key: '',
+    label: `${defaultGroupName ?? ''} (for subnets without a group)`,
     name: defaultGroupName ?? '',
     description: '',
     parentKey: null,
@@ -131,8 +132,7 @@ export function planGroups(
       name: fitted(source.name, MAX_NAME_LENGTH),
       description: fitted(source.description, MAX_DESCRIPTION_LENGTH),
     });
-    const label = source === defaultSource ? `${source.name} (for subnets without a group)` : source.key;
-    const item = { kind: 'group' as const, source: label, object: source.name || label };
+    const item = { kind: 'group' as const, source: source.label, object: source.name || source.label };
     if (!parsed.success) {
       const reason = parsed.error.issues[0]?.message ?? messages.invalidRequest;
       tally.add({ ...item, outcome: 'skipped', reason });
