@@ -164,12 +164,12 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     firstPreview = job.report as SourceImportReport;
     expect(await shownCounts(result)).toEqual(reportCounts(firstPreview));
     // The recorded phpIPAM: 2 VRFs, 3 sections and 2 folders, 25 subnets, 1,408 addresses. The empty
-    // 2001:db8:200::/48 holds no subnets, so it would hold addresses: longer than /64 here. Nine addresses
+    // 2001:db8:200::/48 is too large to hold addresses here, so it comes as a container. Nine addresses
     // lie in subnets that hold subnets (10.1.99.0/24, 198.51.100.0/24).
     expect(reportCounts(firstPreview)).toEqual({
       VRFs: [2, 0, 0, 0],
       Groups: [5, 0, 0, 0],
-      Subnets: [24, 0, 0, 1],
+      Subnets: [25, 0, 0, 0],
       Addresses: [1399, 0, 0, 9],
     });
     // Nothing was written.
@@ -190,20 +190,17 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     const listed = firstPreview.items.length;
     expect(listed).toBeGreaterThan(50);
     await result.getByText(`1–50 of ${listed.toLocaleString('en-US')}`).waitFor();
-    // Skipped first: the subnet, then the addresses, each with its reason.
+    // Skipped first, each with its reason.
     expect(await objects.getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
-      'Subnet',
-      '2001:db8:200::/48',
-      'phpIPAM subnet 30',
+      'Address',
+      '10.1.99.1',
+      'phpIPAM address 1382',
       'Would be skipped',
-      messages.ipv6LeafTooLarge(64),
-    ]);
-    expect(await objects.getByRole('row').nth(2).getByRole('cell').nth(4).textContent()).toBe(
       messages.sourceInContainer('10.1.99.0/24'),
-    );
+    ]);
     await result.getByRole('combobox', { name: 'Outcome' }).click();
     await page.getByRole('option', { name: 'Would be skipped' }).click();
-    await result.getByText('1–10 of 10').waitFor();
+    await result.getByText('1–9 of 9').waitFor();
     await shot(result, 'source-import-preview-skipped');
     await result.getByRole('combobox', { name: 'Outcome' }).click();
     await page.getByRole('option', { name: 'All listed' }).click();
@@ -227,8 +224,8 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     const confirm = page.getByRole('dialog', { name: 'Apply the import' });
     await confirm.getByRole('listitem').first().waitFor();
     const importLine = await confirm.getByRole('listitem').first().textContent();
-    expect(importLine).toBe('Import: 2 VRFs, 5 groups, 24 subnets and 1,399 addresses');
-    expect(await confirm.getByRole('listitem').nth(2).textContent()).toBe('Skip: 1 subnet and 9 addresses');
+    expect(importLine).toBe('Import: 2 VRFs, 5 groups, 25 subnets and 1,399 addresses');
+    expect(await confirm.getByRole('listitem').nth(2).textContent()).toBe('Skip: 9 addresses');
     await shot(confirm, 'source-import-confirm');
     await confirm.getByRole('button', { name: 'Apply' }).click();
     const running = page.getByRole('region', { name: 'Import running' });
@@ -271,7 +268,7 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     const subnets = (await (
       await page.context().request.get(`${baseUrl}/api/accounts/${accountId}/subnets`)
     ).json()) as { items: { id: string; networkIP: string; name: string }[] };
-    expect(subnets.items).toHaveLength(24);
+    expect(subnets.items).toHaveLength(25);
     const servers = subnets.items.find((subnet) => subnet.networkIP === '10.1.10.0');
     expect(servers?.name).toBe('Servers (campus)');
     await page.goto(`${baseUrl}/ips?subnet=${servers?.id}`);
@@ -293,7 +290,7 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     for (const kind of ['vrf', 'group', 'subnet', 'address'] as const) {
       expect(preview.counts[kind].imported + preview.counts[kind].updated).toBe(0);
     }
-    expect(preview.counts.subnet).toEqual({ imported: 0, updated: 0, unchanged: 24, skipped: 1 });
+    expect(preview.counts.subnet).toEqual({ imported: 0, updated: 0, unchanged: 25, skipped: 0 });
     await form(page).getByRole('button', { name: 'Apply' }).click();
     const confirm = page.getByRole('dialog', { name: 'Apply the import' });
     await confirm.getByText('The preview found nothing to import or update').waitFor();
@@ -302,7 +299,7 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
     await report.waitFor({ timeout: 60_000 });
     const counts = await shownCounts(report);
     for (const kind of KINDS) expect(counts[kind]?.slice(0, 2)).toEqual([0, 0]);
-    expect(counts.Subnets).toEqual([0, 0, 24, 1]);
+    expect(counts.Subnets).toEqual([0, 0, 25, 0]);
     expect(counts.Addresses).toEqual([0, 0, 1399, 9]);
     // The latest imports, newest first; an older one's report is one click away.
     const latest = page.getByRole('table', { name: 'Latest imports' });
