@@ -307,7 +307,8 @@ export const messages = {
   tokenScopeInvalid: 'Scope must be read or write.',
   tokenExpiryInvalid: 'Expiry must be 30, 90 or 365 days, or none.',
   tokenInvalid: 'This API token is not valid: it is unknown, expired or revoked.',
-  tokenNotAllowed: 'API tokens cannot be used here: sign in to manage users, invites, tokens and sessions.',
+  tokenNotAllowed:
+    'API tokens cannot be used here: sign in to manage users, invites, tokens, sessions, scanners and imports.',
   tokenReadOnly: 'This API token is read-only: it can only read (GET).',
   subnetFull: 'This subnet has no free address.',
   nextFreeCountInvalid: (max: number) => `Count must be a whole number from 1 to ${max}.`,

@@ -2,13 +2,16 @@ import { messages } from '@ipam/core/messages';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
 import { nowIso } from '../db/db-values.js';
+import { endKeysMadeBy } from '../scanners/scanner-repository.js';
+import { generateScannerKey, hashScannerKey } from '../scanners/scanner-keys.js';
 import { revokeTokensOfMember } from '../tokens/token-repository.js';
 import { findUserById } from '../users/user-repository.js';
 import { unlinkUser } from './account-repository.js';
 
 /**
  * Removes a user from the context's account. The owner cannot be removed (403); a user who is not a
- * member is a 404. Access ends at once because membership is read from the database on every request.
+ * member is a 404. Access ends at once because membership is read from the database on every request;
+ * the member's API tokens are revoked and the scanner keys they made stop working.
  */
 export async function removeMember(ctx: ChangeContext, userId: string): Promise<void> {
   const { account } = ctx;
@@ -23,6 +26,17 @@ export async function removeMember(ctx: ChangeContext, userId: string): Promise<
     // The member's API tokens end with their membership.
     const revoked = await revokeTokensOfMember(trx, account.id, userId, nowIso());
     if (revoked.length > 0) announce({ kind: 'token', id: userId });
+    // So do the scanner keys they made: a key must not outlive the member who holds a copy of it.
+    const ended = await endKeysMadeBy(trx, account.id, userId, () => hashScannerKey(generateScannerKey()));
+    for (const scannerId of ended) {
+      audit({
+        action: 'update',
+        entity: 'scanner-key',
+        entityId: scannerId,
+        after: { keyEnded: true, reason: `its maker ${user.email} left the account` },
+      });
+      announce({ kind: 'scanner', id: scannerId });
+    }
     announce({ kind: 'user', id: userId });
   });
 }

@@ -217,6 +217,8 @@ export interface ScannersTable {
   created_at: string;
   updated_date: string;
   updated_by: string | null;
+  /** The user who made the current key: removing them from the account ends it (null: not known). */
+  key_made_by: string | null;
 }
 
 /** The subnets a scanner scans, in the order given; no foreign key, so deleted ones stay as "(Removed)". */

@@ -104,6 +104,7 @@ export async function insertScanner(
       created_at: scanner.createdAt,
       updated_date: scanner.updatedDate,
       updated_by: scanner.updatedBy,
+      key_made_by: scanner.updatedBy,
     })
     .execute();
   await replaceScannerSubnets(db, scanner.id, scanner.subnets);
@@ -135,7 +136,7 @@ async function replaceScannerSubnets(db: Db, scannerId: string, subnets: readonl
     .execute();
 }
 
-/** Replaces a scanner's key: the old hash stops matching at once. */
+/** Replaces a scanner's key: the old hash stops matching at once; its maker is the one updating. */
 export async function setScannerKey(
   db: Db,
   scanner: Pick<ScannerRecord, 'accountId' | 'id' | 'keyPrefix' | 'updatedDate' | 'updatedBy'>,
@@ -148,6 +149,7 @@ export async function setScannerKey(
       key_prefix: scanner.keyPrefix,
       updated_date: scanner.updatedDate,
       updated_by: scanner.updatedBy,
+      key_made_by: scanner.updatedBy,
     })
     .where('account_id', '=', scanner.accountId)
     .where('id', '=', scanner.id)
@@ -187,4 +189,31 @@ export async function existingSubnetIds(
     .where('id', 'in', subnetIds)
     .execute();
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Ends the keys a user made in an account (they are leaving it): each key's hash is replaced by one no
+ * key matches, so the scanner stops until someone regenerates its key. Answers the scanners' ids.
+ */
+export async function endKeysMadeBy(
+  db: Db,
+  accountId: string,
+  userId: string,
+  unmatchableHash: () => string,
+): Promise<string[]> {
+  const scanners = await db
+    .selectFrom('scanners')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .where('key_made_by', '=', userId)
+    .execute();
+  for (const { id } of scanners) {
+    await db
+      .updateTable('scanners')
+      .set({ key_hash: unmatchableHash(), key_made_by: null })
+      .where('account_id', '=', accountId)
+      .where('id', '=', id)
+      .execute();
+  }
+  return scanners.map((scanner) => scanner.id);
 }

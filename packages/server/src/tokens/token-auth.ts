@@ -20,7 +20,12 @@ const closedToTokens = [
   'checkout-sessions',
   'billing-portal-sessions',
   'events',
+  // An import makes the server fetch a URL the caller names: a session's owner only.
+  'imports',
 ];
+
+/** Account routes a token may read but not write: a scanner key must come from a person (issue 36). */
+const readOnlyForTokens = ['scanners'];
 
 /** The API token of the request's `Authorization: Bearer` header, or null when it carries none. */
 export function apiTokenTextOf(request: FastifyRequest): string | null {
@@ -69,5 +74,9 @@ export function checkTokenAccess(token: TokenRecord, request: FastifyRequest, ac
     throw new DomainError('token_not_allowed', messages.tokenNotAllowed);
   }
   const isRead = request.method === 'GET' || request.method === 'HEAD';
+  const first = (request.routeOptions.url ?? '').split('/')[4];
+  if (!isRead && first !== undefined && readOnlyForTokens.includes(first)) {
+    throw new DomainError('token_not_allowed', messages.tokenNotAllowed);
+  }
   if (token.scope === 'read' && !isRead) throw new DomainError('token_read_only', messages.tokenReadOnly);
 }
