@@ -242,6 +242,14 @@ export const messages = {
   supportTicketsNotInTier: 'Support tickets are available on paid plans.',
   supportMessageLimit: (max: number) =>
     `You can send at most ${max} messages an hour. Please try again later.`,
+  // The support pages promise an e-mail answer only when messages are mailed to a person (issue 29).
+  supportIntroByEmail: 'Tell us what you need; we answer by e-mail within 24 hours.',
+  supportIntroStored: 'Tell us what you need; your message goes to the team that runs this server.',
+  supportReceivedByEmail:
+    'Thank you! Your support request was received. We answer by e-mail within 24 hours.',
+  supportReceivedStored: 'Thank you! Your support request was received.',
+  contactByEmail: 'Write to us directly; we answer within 24 hours.',
+  contactDirectly: 'Write to us directly.',
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',
   tooManyStreams: 'Too many open live connections. Close some tabs or windows and try again.',
