@@ -124,6 +124,15 @@ export const messages = {
   // Input limits of the schemas (texts ours)
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   mustBeText: (field: string) => `${field} must be text.`,
+  // Hostnames (issue 29): RFC 1123 labels, underscores allowed as NetBox allows them; each names its rule.
+  hostnameCharacter: (shown: string) =>
+    `Hostname may contain only letters, digits, hyphens, underscores and dots, not ${shown}.`,
+  hostnameEmptyLabel:
+    'Hostname must not have an empty part between dots (two dots in a row, or a dot first).',
+  hostnameLabelTooLong: (label: string, length: number) =>
+    `Each part of a hostname between dots may be at most 63 characters; "${label}" has ${length}.`,
+  hostnameLabelHyphen: (label: string) =>
+    `A part of a hostname between dots must not start or end with a hyphen ("${label}").`,
   mustBeTrueOrFalse: (field: string) => `${field} must be true or false.`,
   mustBeList: (field: string) => `${field} must be a list.`,
   tooManyItems: (field: string, max: number) => `${field} can hold at most ${max} entries.`,
