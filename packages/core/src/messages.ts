@@ -124,6 +124,10 @@ export const messages = {
   // Input limits of the schemas (texts ours)
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   mustBeText: (field: string) => `${field} must be text.`,
+  // Clear in Edit IP Address says what the spec's Clear does before it does it (issue 29).
+  clearAddressTitle: (ip: string) => `Clear ${ip}?`,
+  clearAddressExplained:
+    'It becomes Available, its hostname and description are emptied, and Allow scanner update is turned off: scans leave it alone until someone turns it back on.',
   // Hostnames (issue 29): RFC 1123 labels, underscores allowed as NetBox allows them; each names its rule.
   hostnameCharacter: (shown: string) =>
     `Hostname may contain only letters, digits, hyphens, underscores and dots, not ${shown}.`,
