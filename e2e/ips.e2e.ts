@@ -261,7 +261,17 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
     expect(await fontOf(dialog.getByRole('textbox', { name: 'IP Address' }))).toContain('monospace');
     expect(await fontOf(dialog.getByText('IP Address', { exact: true }))).not.toContain('monospace');
     await choose(page, dialog, 'Status', 'In Use');
-    await dialog.getByRole('textbox', { name: 'Hostname' }).fill('web-01');
+    // A hostname is a DNS name: the field says which rule a text breaks, and nothing is saved.
+    const hostnameBox = dialog.getByRole('textbox', { name: 'Hostname' });
+    await hostnameBox.fill('web 01, rack 2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(messages.hostnameCharacter('a space')).waitFor();
+    expect(await hostnameBox.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'ips-hostname-error');
+    await hostnameBox.fill('-web-01');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(messages.hostnameLabelHyphen('-web-01')).waitFor();
+    await hostnameBox.fill('web-01');
     await dialog.getByRole('textbox', { name: 'Description' }).fill('Front web server');
     await screenshot(page, 'ips-edit-address');
     await dialog.getByRole('button', { name: 'Save' }).click();
@@ -289,7 +299,16 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
 
     dialog = await editAddress(page, '192.168.1.10');
     expect(await dialog.getByRole('textbox', { name: 'Hostname' }).inputValue()).toBe('web-01');
-    await dialog.getByRole('button', { name: 'Clear' }).click();
+    // Clear says what it does, Allow scanner update turned off included, before it does it.
+    await dialog.getByRole('button', { name: 'Clear', exact: true }).click();
+    await dialog.getByText(messages.clearAddressTitle('192.168.1.10')).waitFor();
+    await dialog.getByText(messages.clearAddressExplained).waitFor();
+    await screenshot(page, 'ips-clear-confirm');
+    await dialog.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await dialog.getByText(messages.clearAddressExplained).count()).toBe(0);
+    expect(await dialog.getByRole('textbox', { name: 'Hostname' }).inputValue()).toBe('web-01');
+    await dialog.getByRole('button', { name: 'Clear', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Clear address' }).click();
     await dialog.waitFor({ state: 'detached' });
     await row.getByText('Available').waitFor();
     expect(await row.getByText('web-01').count()).toBe(0);

@@ -1,7 +1,9 @@
+import { messages } from '@ipam/core/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from './support/app.js';
 import { type Browser, openBrowser, phone, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, startServer } from './support/server.js';
+import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
 // The contact address the global setup gives the server (CONTACT_EMAIL).
 const contactEmail = 'help@ipam.test';
@@ -23,17 +25,63 @@ describe('Support on a paid tier', () => {
     await server?.stop();
   });
 
-  it('the built-in ticket form stores the message and confirms it', async () => {
+  it('the built-in ticket form stores the message and confirms it, promising no e-mail without SMTP', async () => {
     const { page, baseUrl } = browser;
     await page.goto(`${baseUrl}/support`);
     await page.getByRole('heading', { name: 'Support', exact: true }).waitFor();
+    await page.getByText(messages.supportIntroStored).waitFor();
+    await page.getByText(messages.contactDirectly, { exact: true }).waitFor();
+    expect(await page.getByText('24 hours').count()).toBe(0);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Message is required.').waitFor();
     await page.getByRole('textbox', { name: 'Subject' }).fill('Cannot find my subnet');
     await page.getByRole('textbox', { name: 'How can we help?' }).fill('Where did 10.0.0.0/24 go?');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByText('Message received').waitFor();
+    await page.getByText(messages.supportReceivedStored, { exact: true }).waitFor();
+    expect(await page.getByText('24 hours').count()).toBe(0);
     await screenshot(page, 'support');
+  });
+});
+
+describe('Support on a paid tier, messages mailed to SUPPORT_INBOX', () => {
+  let smtp: SmtpSink;
+  let server: AppServer;
+  let browser: Browser;
+  const email = uniqueEmail('mailed-ticket');
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startServer({
+      env: { SMTP_URL: smtp.url, SUPPORT_INBOX: 'inbox@ipam.test' },
+      logName: 'support-server-smtp',
+    });
+    browser = await openBrowser(undefined, server.baseUrl);
+    await signUp(browser.page, browser.baseUrl, email);
+    const setTier = await server.cli(['admin', 'set-tier', email, '1']);
+    expect(setTier.code, setTier.output).toBe(0);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await smtp?.close();
+  });
+
+  it('promises an answer by e-mail within 24 hours, and the message reaches the inbox', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/support`);
+    await page.getByText(messages.supportIntroByEmail).waitFor();
+    await page.getByText(messages.contactByEmail).waitFor();
+    await page.getByRole('textbox', { name: 'Subject' }).fill('VLAN question');
+    await page.getByRole('textbox', { name: 'How can we help?' }).fill('Can a subnet have two VLANs?');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByText(messages.supportReceivedByEmail).waitFor();
+    await screenshot(page, 'support-by-email');
+    await expect
+      .poll(() =>
+        smtp.messages.some((m) => m.to.includes('inbox@ipam.test') && m.raw.includes('VLAN question')),
+      )
+      .toBe(true);
   });
 });
 

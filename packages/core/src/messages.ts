@@ -124,6 +124,19 @@ export const messages = {
   // Input limits of the schemas (texts ours)
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   mustBeText: (field: string) => `${field} must be text.`,
+  // Clear in Edit IP Address says what the spec's Clear does before it does it (issue 29).
+  clearAddressTitle: (ip: string) => `Clear ${ip}?`,
+  clearAddressExplained:
+    'It becomes Available, its hostname and description are emptied, and Allow scanner update is turned off: scans leave it alone until someone turns it back on.',
+  // Hostnames (issue 29): RFC 1123 labels, underscores allowed as NetBox allows them; each names its rule.
+  hostnameCharacter: (shown: string) =>
+    `Hostname may contain only letters, digits, hyphens, underscores and dots, not ${shown}.`,
+  hostnameEmptyLabel:
+    'Hostname must not have an empty part between dots (two dots in a row, or a dot first).',
+  hostnameLabelTooLong: (label: string, length: number) =>
+    `Each part of a hostname between dots may be at most 63 characters; "${label}" has ${length}.`,
+  hostnameLabelHyphen: (label: string) =>
+    `A part of a hostname between dots must not start or end with a hyphen ("${label}").`,
   mustBeTrueOrFalse: (field: string) => `${field} must be true or false.`,
   mustBeList: (field: string) => `${field} must be a list.`,
   tooManyItems: (field: string, max: number) => `${field} can hold at most ${max} entries.`,
@@ -242,6 +255,14 @@ export const messages = {
   supportTicketsNotInTier: 'Support tickets are available on paid plans.',
   supportMessageLimit: (max: number) =>
     `You can send at most ${max} messages an hour. Please try again later.`,
+  // The support pages promise an e-mail answer only when messages are mailed to a person (issue 29).
+  supportIntroByEmail: 'Tell us what you need; we answer by e-mail within 24 hours.',
+  supportIntroStored: 'Tell us what you need; your message goes to the team that runs this server.',
+  supportReceivedByEmail:
+    'Thank you! Your support request was received. We answer by e-mail within 24 hours.',
+  supportReceivedStored: 'Thank you! Your support request was received.',
+  contactByEmail: 'Write to us directly; we answer within 24 hours.',
+  contactDirectly: 'Write to us directly.',
   invalidRequest: 'The request is not valid.',
   textHasNul: 'Text must not contain the NUL character.',
   tooManyStreams: 'Too many open live connections. Close some tabs or windows and try again.',

@@ -25,6 +25,7 @@ for (const dialect of DIALECTS) {
         supportFormUrl: 'https://forms.example.org/support',
         feedbackFormUrl: null,
         contactEmail: 'help@example.net',
+        supportByEmail: false,
         billing: 'test',
       });
       const openapi = await client.get('/api/openapi.json');

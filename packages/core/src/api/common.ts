@@ -38,6 +38,11 @@ export const appConfigResponse = z.object({
   supportFormUrl: z.string().nullable(),
   feedbackFormUrl: z.string().nullable(),
   contactEmail: z.string(),
+  supportByEmail: z
+    .boolean()
+    .describe(
+      'support messages are mailed to a person (SMTP_URL and SUPPORT_INBOX are set): only then do the support pages promise an answer by e-mail',
+    ),
   billing: z
     .enum(['stripe', 'test', 'off'])
     .describe('online checkout: through Stripe, through the built-in test provider, or off (BILLING=off)'),

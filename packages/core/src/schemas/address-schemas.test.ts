@@ -40,13 +40,36 @@ describe('addressUpdateSchema', () => {
   });
 
   it('accepts a hostname of 253 characters', () => {
-    expect(addressUpdateSchema.safeParse({ status: 'In Use', hostname: 'a'.repeat(253) }).success).toBe(true);
+    const name = `${'a'.repeat(63)}.`.repeat(3) + 'a'.repeat(61);
+    expect(addressUpdateSchema.safeParse({ status: 'In Use', hostname: name }).success).toBe(true);
   });
 
   it('refuses a hostname of 254 characters', () => {
+    const name = `${'a'.repeat(63)}.`.repeat(3) + 'a'.repeat(62);
+    expect(messagesOf(addressUpdateSchema.safeParse({ status: 'In Use', hostname: name }))).toEqual([
+      'Hostname must be at most 253 characters.',
+    ]);
+  });
+
+  it('stores a fully qualified hostname without its trailing dot', () => {
+    expect(addressUpdateSchema.parse({ status: 'In Use', hostname: 'web1.example.com.' }).hostname).toBe(
+      'web1.example.com',
+    );
+  });
+
+  it('refuses a hostname that is no DNS name, naming the rule', () => {
     expect(
-      messagesOf(addressUpdateSchema.safeParse({ status: 'In Use', hostname: 'a'.repeat(254) })),
-    ).toEqual(['Hostname must be at most 253 characters.']);
+      messagesOf(addressUpdateSchema.safeParse({ status: 'In Use', hostname: 'printer, 2nd floor' })),
+    ).toEqual(['Hostname may contain only letters, digits, hyphens, underscores and dots, not ",".']);
+    expect(messagesOf(addressUpdateSchema.safeParse({ status: 'In Use', hostname: 'web-.lan' }))).toEqual([
+      'A part of a hostname between dots must not start or end with a hyphen ("web-").',
+    ]);
+  });
+
+  it('refuses a hostname that is not text', () => {
+    expect(messagesOf(addressUpdateSchema.safeParse({ status: 'In Use', hostname: 42 }))).toEqual([
+      'Hostname must be text.',
+    ]);
   });
 
   it('refuses a description over 500 characters', () => {

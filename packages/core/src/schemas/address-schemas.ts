@@ -1,18 +1,18 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
-import { flag, MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH, optionalText } from './common-fields.js';
+import { flag, hostnameText, MAX_DESCRIPTION_LENGTH, optionalText } from './common-fields.js';
 
 /** Statuses of an IP address; new and cleared ones are Available. */
 export const ADDRESS_STATUSES = ['Available', 'In Use', 'Reserved'] as const;
 export type AddressStatus = (typeof ADDRESS_STATUSES)[number];
 
 /**
- * `PUT /api/accounts/:a/subnets/:id/addresses/:ip`: the whole editable record. Hostname is free text
- * up to a DNS name's 253 characters (people write "printer, 2nd floor" too).
+ * `PUT /api/accounts/:a/subnets/:id/addresses/:ip`: the whole editable record. The hostname is checked
+ * as a DNS name (hostname.ts; free text such as "printer, 2nd floor" belongs in the description).
  */
 export const addressUpdateSchema = z.strictObject({
   status: z.enum(ADDRESS_STATUSES, { error: messages.addressStatusInvalid }),
-  hostname: optionalText('Hostname', MAX_HOSTNAME_LENGTH).default(''),
+  hostname: hostnameText().default(''),
   description: optionalText('Description', MAX_DESCRIPTION_LENGTH).default(''),
   allowScannerUpdate: flag('Allow scanner update').default(true),
 });

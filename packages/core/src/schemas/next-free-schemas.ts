@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseCidr } from '../cidr.js';
 import { messages } from '../messages.js';
-import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH, optionalText } from './common-fields.js';
+import { hostnameText, MAX_DESCRIPTION_LENGTH, optionalText } from './common-fields.js';
 
 /** Most addresses one next-free call assigns. */
 export const MAX_NEXT_FREE_COUNT = 256;
@@ -21,7 +21,7 @@ const countOf = (max: number) =>
 /** `POST /api/accounts/:a/subnets/:id/addresses/next`: what the assigned addresses are written with. */
 export const nextFreeSchema = z.strictObject({
   status: z.enum(ASSIGNED_STATUSES, { error: messages.assignedStatusInvalid }).default('In Use'),
-  hostname: optionalText('Hostname', MAX_HOSTNAME_LENGTH).default(''),
+  hostname: hostnameText().default(''),
   description: optionalText('Description', MAX_DESCRIPTION_LENGTH).default(''),
   count: countOf(MAX_NEXT_FREE_COUNT).default(1),
 });

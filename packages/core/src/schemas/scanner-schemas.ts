@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { hostnameProblem, normalizeHostname } from '../hostname.js';
 import { messages } from '../messages.js';
 import {
   flag,
   MAX_ADDRESS_LENGTH,
   MAX_DESCRIPTION_LENGTH,
-  MAX_HOSTNAME_LENGTH,
   MAX_ID_LENGTH,
   MAX_NAME_LENGTH,
   optionalText,
@@ -60,6 +60,18 @@ export type ScanCoverage = (typeof SCAN_COVERAGES)[number];
 
 const isoTime = z.iso.datetime({ offset: true, error: messages.invalidRequest });
 
+/**
+ * The name reverse DNS gave a host. One that is no hostname (hostname.ts) is dropped, not the batch:
+ * the host still counts as found alive or not, and keeps the hostname it has.
+ */
+const scannedHostname = z
+  .string({ error: messages.mustBeText('Hostname') })
+  .transform((text) => {
+    const name = normalizeHostname(text);
+    return name !== '' && hostnameProblem(name) === null ? name : undefined;
+  })
+  .optional();
+
 /** One probed host: alive or not, with the name and hardware address found for it. */
 export const scanHostSchema = z.strictObject({
   ipAddress: z
@@ -68,7 +80,7 @@ export const scanHostSchema = z.strictObject({
     .min(1, messages.invalidRequest)
     .max(MAX_ADDRESS_LENGTH, messages.invalidRequest),
   alive: flag('Alive'),
-  hostname: optionalText('Hostname', MAX_HOSTNAME_LENGTH).optional(),
+  hostname: scannedHostname,
   mac: z
     .string()
     .trim()

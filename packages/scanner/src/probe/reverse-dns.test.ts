@@ -37,4 +37,10 @@ describe('pickHostname', () => {
     expect(pickHostname(['.'])).toBeNull();
     expect(pickHostname([`${'a'.repeat(254)}`])).toBeNull();
   });
+
+  it('skips names that are no hostname for the first one that is', () => {
+    expect(pickHostname(['printer 2nd floor.example.', 'printer-2.example.'])).toBe('printer-2.example');
+    expect(pickHostname(['-bad.example.', 'a..b.example.'])).toBeNull();
+    expect(pickHostname(['_ldap-dc1.example.'])).toBe('_ldap-dc1.example');
+  });
 });

@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import { MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
+import { hostnameProblem, normalizeHostname } from '@ipam/core/hostname';
 
 export interface ReverseDnsOptions {
   readonly timeoutMs: number;
@@ -10,10 +10,15 @@ export interface ReverseDnsOptions {
 /** Looks up the name of an address; null when it has none, or no answer came in time. */
 export type ReverseLookup = (address: string) => Promise<string | null>;
 
-/** The first name a PTR answer gave, without its trailing dot, if it fits a hostname field. */
+/**
+ * The first name of a PTR answer that is a hostname by the server's rule (hostname.ts), without its
+ * trailing dot; null when none is (the server would drop it anyway).
+ */
 export function pickHostname(names: readonly string[]): string | null {
-  const name = names[0]?.trim().replace(/\.$/, '');
-  return name !== undefined && name.length > 0 && name.length <= MAX_HOSTNAME_LENGTH ? name : null;
+  for (const name of names.map(normalizeHostname)) {
+    if (name !== '' && hostnameProblem(name) === null) return name;
+  }
+  return null;
 }
 
 /** A reverse DNS lookup (PTR) with a timeout, through c-ares (hosts file first, then DNS). */

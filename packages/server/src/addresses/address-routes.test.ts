@@ -15,11 +15,11 @@ for (const dialect of DIALECTS) {
       const put = (ip: string, body: unknown) =>
         injectAs(t.current, me, 'PUT', `/subnets/${subnet.id}/addresses/${encodeURIComponent(ip)}`, body);
       const before = new Date().toISOString();
-      const hostname = `<b>"O'Brien"</b> & co`;
+      const hostname = 'OBrien-PC.example';
       const written = await put(' 10.4.0.9 ', {
         status: 'Reserved',
-        hostname,
-        description: '=SUM(A1) <script>alert(1)</script>',
+        hostname: `${hostname}.`, // a fully qualified name is stored without its trailing dot
+        description: `=SUM(A1) <script>alert(1)</script> <b>"O'Brien"</b> & co`,
         allowScannerUpdate: false,
       });
       expect(written.status).toBe(200);
@@ -28,7 +28,7 @@ for (const dialect of DIALECTS) {
         ipAddress: '10.4.0.9',
         status: 'Reserved',
         hostname,
-        description: '=SUM(A1) <script>alert(1)</script>',
+        description: `=SUM(A1) <script>alert(1)</script> <b>"O'Brien"</b> & co`,
         allowScannerUpdate: false,
         updatedDate: expect.any(String),
         updatedBy: me.userId,
@@ -50,6 +50,8 @@ for (const dialect of DIALECTS) {
         ['010.4.0.1', inUseFields('x'), 400, messages.invalidIPv4],
         ['10.4.0.1', { ...inUseFields('x'), status: 'Broken' }, 400, messages.addressStatusInvalid],
         ['10.4.0.1', inUseFields('h'.repeat(254)), 400, messages.tooLong('Hostname', 253)],
+        ['10.4.0.1', inUseFields(`<b>"O'Brien"</b>`), 400, messages.hostnameCharacter('"<"')],
+        ['10.4.0.1', inUseFields('web..lan'), 400, messages.hostnameEmptyLabel],
         ['10.4.0.1', inUseFields('h', 'd'.repeat(501)), 400, messages.tooLong('Description', 500)],
         [
           '10.4.0.1',
@@ -64,7 +66,8 @@ for (const dialect of DIALECTS) {
         expect(response.body.error, ip).toBe(message);
       }
       expect((await put('10.4.0.1', { ...inUseFields('x'), owner: 'me' })).status).toBe(400);
-      expect((await put('10.4.0.1', inUseFields('h'.repeat(253)))).status).toBe(200);
+      const longest = `${'h'.repeat(63)}.`.repeat(3) + 'h'.repeat(61); // 253 characters
+      expect((await put('10.4.0.1', inUseFields(longest))).status).toBe(200);
       const used = await injectAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses?filter=in-use`);
       expect(ipsOf(used.body)).toEqual(['10.4.0.1', '10.4.0.9']);
 

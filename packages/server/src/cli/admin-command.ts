@@ -11,8 +11,8 @@ import {
 } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { resetLinkForEmail } from '../auth/password-reset.js';
+import { findServedAddress } from '../system/served-address-repository.js';
 import { listMessages } from './messages-command.js';
-import { linkBase } from '../invites/invite-mailer.js';
 import { withDatabase, type Write } from './cli-database.js';
 import { productsUsage, runProducts } from './products-command.js';
 
@@ -33,23 +33,26 @@ export async function run(args: readonly string[]): Promise<number> {
         args,
         (text) => process.stdout.write(text),
         (text) => process.stderr.write(text),
-        linkBase(config),
+        config.publicUrl,
       ),
     { existing: 'ipam admin' },
   );
 }
 
-/** The admin subcommands on an open database (links printed under `baseUrl`); returns the exit status. */
+/**
+ * The admin subcommands on an open database; returns the exit status. Links are printed under
+ * `publicUrl` (this shell's PUBLIC_URL) when given, else under the address the server recorded at start.
+ */
 export async function runAdmin(
   db: Db,
   args: readonly string[],
   out: Write,
   err: Write,
-  baseUrl = 'http://127.0.0.1:8080',
+  publicUrl: string | null = null,
 ): Promise<number> {
   const [sub, ...rest] = args;
   if (sub === 'accounts') return listAccounts(db, out);
-  if (sub === 'reset-password') return resetPassword(db, rest, out, err, baseUrl);
+  if (sub === 'reset-password') return resetPassword(db, rest, out, err, publicUrl);
   if (sub === 'messages') return listMessages(db, rest, out, err);
   if (sub === 'set-tier') return setTier(db, rest, out, err);
   if (sub === 'products') return runProducts(db, rest, out, err);
@@ -158,12 +161,22 @@ async function resetPassword(
   args: readonly string[],
   out: Write,
   err: Write,
-  baseUrl: string,
+  publicUrl: string | null,
 ): Promise<number> {
   const [email] = args;
   if (!email) {
     err(`ipam admin reset-password: expected the user's e-mail address\n${usage}`);
     return 2;
+  }
+  // A link on a guessed port would not open: without a known address no token is made.
+  const baseUrl = publicUrl ?? (await findServedAddress(db))?.url;
+  if (!baseUrl) {
+    err(
+      `ipam admin reset-password: no address to build the link on: PUBLIC_URL is not set here and no\n` +
+        `server has started on this database yet. Start it once (ipam start), or set PUBLIC_URL to the\n` +
+        `address users reach (e.g. PUBLIC_URL=https://ipam.example.com ipam admin reset-password ${email}).\n`,
+    );
+    return 1;
   }
   const link = await resetLinkForEmail(db, email, baseUrl);
   if (!link) {

@@ -8,14 +8,23 @@ const commands: Record<string, () => Promise<{ run(args: readonly string[]): Pro
   import: () => import('./import-command.js'),
 };
 
+// Every command of README.md's command table appears here (main.test.ts checks it).
 const usage = `usage: ipam <command> [options]
 
 commands:
   calc <addr/prefix | addr mask> [--json]   subnet details (--json - reads one input a line from stdin)
   start                                      start the server (PORT, HOST, IPAM_DATA_DIR, DATABASE_URL)
   migrate                                    apply database migrations
-  admin set-tier <account|owner-email> <tier> [--maxnetworks N --maxusers N]
-  admin accounts                             list accounts
+  admin accounts                             list accounts with their tier and limits
+  admin set-tier <account|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
+                 [--ipv6 MIN-MAX|default]    set an account's tier, limits and IPv6 prefix lengths
+  admin products                             list products and prices
+  admin products set-price-id <price-id> <stripe-price-id|none>
+                                             map a price to a Stripe price
+  admin products set-amount <price-id> <cents>
+                                             change a price (whole cents)
+  admin products activate|deactivate <product-id|price-id>
+                                             show or hide a product or a price on the Upgrade page
   admin reset-password <email>               print a single-use password-reset link
   admin messages [--limit N]                 list messages of the built-in support and feedback forms
   backup <file>                              copy the database to a file

@@ -75,6 +75,26 @@ describe('ipam start on SQLite (built CLI, real process)', () => {
     }
   });
 
+  it("records where it serves, so ipam admin's links open without the server's PORT in the shell", async () => {
+    const server = await startBuiltServer(serverEnv({ IPAM_DATA_DIR: dataDir }));
+    try {
+      const email = uniqueEmail();
+      const client = new TestClient(server.baseUrl);
+      expect((await client.post('/api/auth/signup', { email, password: goodPassword })).status).toBe(201);
+      // The operator's shell: the same data folder, but neither PORT nor PUBLIC_URL (the server got PORT=0).
+      const shell = serverEnv({ IPAM_DATA_DIR: dataDir });
+      delete shell.PORT;
+      const run = await runIpam(['admin', 'reset-password', email], shell);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const link = /^(http:\/\/\S+\/reset-password\?token=\S+)$/m.exec(run.stdout)?.[1] ?? '';
+      expect(link.startsWith(`${server.baseUrl}/reset-password?token=`)).toBe(true);
+      expect((await fetch(link)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('refuses a bad PORT with a message naming it, and does not start', async () => {
     const run = await runIpam(['start'], serverEnv({ IPAM_DATA_DIR: dataDir, PORT: 'abc' }));
     expect(run.status).toBe(1);

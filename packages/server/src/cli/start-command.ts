@@ -2,6 +2,8 @@ import { databaseTarget, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startPgEventBus, type PgEventBus } from '../events/pg-event-bus.js';
 import { buildApp } from '../app.js';
+import { linkBase } from '../invites/invite-mailer.js';
+import { recordServedAddress } from '../system/served-address-repository.js';
 import { sweepImportFolders } from '../table-files/import-folder.js';
 import { loadConfig } from './cli-database.js';
 
@@ -39,6 +41,10 @@ export async function run(_args: readonly string[]): Promise<number> {
       host: config.host,
       listenTextResolver: (address) => `IPAM listening on ${address} (database: ${where})`,
     });
+    // The operator's commands (ipam admin reset-password) build links on this, whatever their shell says.
+    const listening = app.server.address();
+    const port = typeof listening === 'object' && listening !== null ? listening.port : config.port;
+    await recordServedAddress(db, linkBase({ ...config, port }));
   } catch (error) {
     process.stderr.write(`ipam start: ${error instanceof Error ? error.message : String(error)}\n`);
     await app?.close();

@@ -286,6 +286,7 @@ export interface Database {
   plan_changes: PlanChangesTable;
   api_tokens: ApiTokensTable;
   source_imports: SourceImportsTable;
+  server_settings: ServerSettingsTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -427,5 +428,12 @@ export interface SourceImportsTable {
   error: string | null;
   report_json: string | null;
   started_at: string;
+  updated_at: string;
+}
+
+/** A fact the running server records for the operator's commands, by key (`served_at`: its address). */
+export interface ServerSettingsTable {
+  key: string;
+  value: string;
   updated_at: string;
 }

@@ -134,6 +134,30 @@ for (const dialect of DIALECTS) {
       expect(scanEntries.every((item: { userId: string | null }) => item.userId === null)).toBe(true);
     });
 
+    it('drops a reverse-DNS name that is no hostname, not the batch: the host still counts', async () => {
+      const { me, subnetId, key } = await scannedSubnet(t.current, '10.5.0.0/29', 'auto');
+      const answer = await agent(t.current, key).results({
+        subnetId,
+        ...times,
+        hosts: [
+          up('10.5.0.1', 'printer 2nd floor.lan'),
+          up('10.5.0.2', 'ok-2.lan.'),
+          up('10.5.0.3', `${'x'.repeat(300)}.lan`),
+          up('10.5.0.4', '-edge.lan'),
+        ],
+      });
+      expect(answer).toEqual({ status: 200, body: { applied: 4, approvals: 0, done: true } });
+      const hostnames = await Promise.all(
+        ['10.5.0.1', '10.5.0.2', '10.5.0.3', '10.5.0.4'].map(async (ip) => addressOf(me, subnetId, ip)),
+      );
+      expect(hostnames.map((a: { status: string; hostname: string }) => [a.status, a.hostname])).toEqual([
+        ['In Use', ''],
+        ['In Use', 'ok-2.lan'],
+        ['In Use', ''],
+        ['In Use', ''],
+      ]);
+    });
+
     it('approval scanning makes one entry per difference with the recorded status and what Confirm writes', async () => {
       const { me, subnetId, key } = await scannedSubnet(t.current, '10.2.0.0/29', 'approval');
       await me.call('PUT', `/subnets/${subnetId}/addresses/10.2.0.2`, { status: 'In Use', hostname: 'gone' });

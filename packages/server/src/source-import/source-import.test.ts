@@ -188,4 +188,33 @@ describeEachDialect('import from another IPAM (%s)', (dialect) => {
     for (const item of v6) expect(item.outcome).toBe('skipped');
     expect(v6.find((item) => item.kind === 'subnet')?.reason).toMatch(/IPv6/);
   });
+
+  it('skips an address whose hostname is no DNS name, naming the rule, and imports the rest', async () => {
+    const named = [
+      address('h1', '10.1.10.1', { hostname: 'printer 2nd floor' }),
+      address('h2', '10.1.10.2', { hostname: 'web-2.example.' }),
+      address('h3', '10.1.10.3', { hostname: '-edge' }),
+      address('h4', '10.1.10.4', { hostname: 'DC_01.corp.example' }),
+    ];
+    const report = await run(false, fixedSource(structure, named));
+    expect(report.counts.address).toEqual({ imported: 2, updated: 0, unchanged: 0, skipped: 2 });
+    const reasonOf = (key: string) =>
+      report.items.find((item) => item.source === `test address ${key}`)?.reason;
+    expect(reasonOf('h1')).toBe(
+      'Hostname may contain only letters, digits, hyphens, underscores and dots, not a space.',
+    );
+    expect(reasonOf('h3')).toBe(
+      'A part of a hostname between dots must not start or end with a hyphen ("-edge").',
+    );
+    const stored = await t.db
+      .selectFrom('ip_addresses')
+      .select(['ip_address', 'hostname'])
+      .where('account_id', '=', ctx.account.id)
+      .orderBy('sort_key')
+      .execute();
+    expect(stored).toEqual([
+      { ip_address: '10.1.10.2', hostname: 'web-2.example' },
+      { ip_address: '10.1.10.4', hostname: 'DC_01.corp.example' },
+    ]);
+  });
 });

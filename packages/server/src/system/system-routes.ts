@@ -11,6 +11,8 @@ export function registerSystemRoutes(app: FastifyInstance, { config }: AppDeps):
     supportFormUrl: config.supportFormUrl,
     feedbackFormUrl: config.feedbackFormUrl,
     contactEmail: config.contactEmail,
+    // Without SMTP or an inbox a message is only stored (ipam admin messages): no answer is promised.
+    supportByEmail: config.smtpUrl !== null && config.supportInbox !== null,
     billing: !config.billing.enabled
       ? ('off' as const)
       : config.billing.stripe

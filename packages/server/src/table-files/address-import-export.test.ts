@@ -24,8 +24,8 @@ for (const dialect of DIALECTS) {
       const subnet = await createSubnetIn(me.ctx, '10.1.0.0/29', { name: 'Lab/1' });
       await injectAs(t.current, me, 'PUT', `/subnets/${subnet.id}/addresses/10.1.0.3`, {
         status: 'In Use',
-        hostname: '=HYPERLINK("http://x")',
-        description: 'rack 1, "top"',
+        hostname: 'web-1',
+        description: '=HYPERLINK("http://x"), rack 1, "top"',
         allowScannerUpdate: false,
       });
       const csv = await sendAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses/export?format=csv`);
@@ -35,7 +35,7 @@ for (const dialect of DIALECTS) {
       const lines = csv.bytes.toString('utf8').split('\r\n');
       expect(lines[0]).toBe(HEADER);
       expect(lines[1]).toMatch(
-        /^10\.1\.0\.3,In Use,"'=HYPERLINK\(""http:\/\/x""\)","rack 1, ""top""",false,\d{4}-/,
+        /^10\.1\.0\.3,In Use,web-1,"'=HYPERLINK\(""http:\/\/x""\), rack 1, ""top""",false,\d{4}-/,
       );
       expect(lines[1]?.endsWith(`,${me.userId}`)).toBe(true);
       expect(lines).toHaveLength(3);
@@ -56,8 +56,8 @@ for (const dialect of DIALECTS) {
       expect(rows[1]?.slice(0, 5)).toEqual([
         '10.1.0.3',
         'In Use',
-        '=HYPERLINK("http://x")',
-        'rack 1, "top"',
+        'web-1',
+        '=HYPERLINK("http://x"), rack 1, "top"',
         false,
       ]);
 
@@ -96,6 +96,8 @@ for (const dialect of DIALECTS) {
         'not-an-ip,In Use,x,',
         '10.2.0.5,Available,,', // the virtual row itself: unchanged
         '10.2.0.6,In Use,nul\u0000here,', // text no engine may store
+        '10.2.0.7,In Use,printer 2nd floor,', // no DNS name
+        '10.2.0.8,In Use,web-8.example.,', // a fully qualified name: its trailing dot dropped
       ].join('\n');
       const before = await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id);
       const dry = await sendAs(t.current, me, 'POST', `/subnets/${subnet.id}/addresses/import?dryRun=true`, {
@@ -107,7 +109,7 @@ for (const dialect of DIALECTS) {
       expect(dry.body).toEqual({
         dryRun: true,
         applied: false,
-        counts: { create: 1, update: 1, unchanged: 2, error: 6 },
+        counts: { create: 2, update: 1, unchanged: 2, error: 7 },
         rows: [
           { row: 2, key: '10.2.0.1', outcome: 'unchanged' },
           { row: 3, key: '10.2.0.2', outcome: 'update' },
@@ -124,6 +126,8 @@ for (const dialect of DIALECTS) {
           { row: 9, key: 'not-an-ip', outcome: 'error', reason: messages.invalidIPv4 },
           { row: 10, key: '10.2.0.5', outcome: 'unchanged' },
           { row: 11, key: '10.2.0.6', outcome: 'error', reason: messages.textHasNul },
+          { row: 12, key: '10.2.0.7', outcome: 'error', reason: messages.hostnameCharacter('a space') },
+          { row: 13, key: '10.2.0.8', outcome: 'create' },
         ],
       });
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id)).toBe(before);
@@ -145,7 +149,7 @@ for (const dialect of DIALECTS) {
         applied: false,
         code: 'import_has_errors',
         error: messages.importHasErrors,
-        counts: { error: 6 },
+        counts: { error: 7 },
       });
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id)).toBe(before);
       const page = await injectAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses?q=10.2.0.2`);
@@ -306,7 +310,7 @@ for (const dialect of DIALECTS) {
         for (const [i, text] of texts.entries()) {
           await injectAs(t.current, me, 'PUT', `/subnets/${source.id}/addresses/10.7.0.${i + 1}`, {
             status: i % 2 === 0 ? 'In Use' : 'Reserved',
-            hostname: text,
+            hostname: `host-${i + 1}`, // hostnames are DNS names: the awkward texts go in descriptions
             description: text,
             allowScannerUpdate: i % 3 === 0,
           });
@@ -340,7 +344,7 @@ for (const dialect of DIALECTS) {
         if (format === 'csv') expect(second.bytes.toString('utf8')).toBe(first.bytes.toString('utf8'));
         else expect(await rowsOfWorkbook(second.bytes)).toEqual(await rowsOfWorkbook(first.bytes));
         const page = await injectAs(t.current, other, 'GET', `/subnets/${target.id}/addresses?filter=in-use`);
-        expect(page.body.items.map((item: { hostname: string }) => item.hostname)).toEqual(
+        expect(page.body.items.map((item: { description: string }) => item.description)).toEqual(
           texts.filter((_, i) => i % 2 === 0),
         );
       });

@@ -7,21 +7,25 @@ import {
 import { Alert, Button, Stack, TextInput, Textarea } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { messages } from '@ipam/core/messages';
 import { errorMessage } from '../../lib/api-client.js';
+import { useAppConfig } from '../../lib/app-config.js';
 import { useSendSupportMessage } from '../../lib/support-messages.js';
 
 interface BuiltInMessageFormProps {
   kind: SupportMessageInput['kind'];
 }
 
-const receivedText = {
-  support: 'Thank you! Your support request was received. We answer by e-mail within 24 hours.',
-  feedback: 'Thank you! Your feedback was received.',
-};
+/** What the sender reads once the message is stored; an answer by e-mail is promised only when one can come. */
+function receivedText(kind: SupportMessageInput['kind'], supportByEmail: boolean): string {
+  if (kind === 'feedback') return 'Thank you! Your feedback was received.';
+  return supportByEmail ? messages.supportReceivedByEmail : messages.supportReceivedStored;
+}
 
 /** The form used when the operator configured no external form: the message is stored on the server. */
 export function BuiltInMessageForm({ kind }: BuiltInMessageFormProps) {
   const send = useSendSupportMessage();
+  const supportByEmail = useAppConfig().data?.supportByEmail === true;
   const form = useForm({
     initialValues: { kind, subject: '', message: '' },
     validate: schemaResolver(supportMessageSchema, { sync: true }),
@@ -31,7 +35,7 @@ export function BuiltInMessageForm({ kind }: BuiltInMessageFormProps) {
     return (
       <Stack align="flex-start">
         <Alert color="green" icon={<IconCircleCheck size={18} />} title="Message received" role="status">
-          {receivedText[kind]}
+          {receivedText(kind, supportByEmail)}
         </Alert>
         <Button
           variant="light"

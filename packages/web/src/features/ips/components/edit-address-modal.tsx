@@ -6,10 +6,23 @@ import {
   isAddressStatus,
 } from '@ipam/core/schemas/address-schemas';
 import type { Address } from '@ipam/core/api/ipam';
+import { messages } from '@ipam/core/messages';
 import { MAX_DESCRIPTION_LENGTH, MAX_HOSTNAME_LENGTH } from '@ipam/core/schemas/common-fields';
-import { Alert, Box, Button, Checkbox, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { schemaResolver } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
@@ -24,11 +37,17 @@ interface EditAddressModalProps {
   onClose: () => void;
 }
 
-/** Edit IP Address: status, hostname, description, scanner permission; Clear resets the address. */
+/**
+ * Edit IP Address: status, hostname, description, scanner permission. Clear resets the address as the
+ * spec says (Available, no hostname or description, scanner updates off) after saying so in the dialog.
+ */
 export function EditAddressModal({ accountId, subnetId, address, onClose }: EditAddressModalProps) {
   const save = useSaveAddress(accountId, subnetId);
   const clear = useClearAddress(accountId, subnetId);
-  const { form, close, showFieldErrors, failure } = useDialogForm<AddressUpdateInput>({
+  // The address whose Clear waits for a second click; another address (or closing) asks again.
+  const [confirmingClearOf, setConfirmingClearOf] = useState<string | null>(null);
+  const isConfirmingClear = address !== null && confirmingClearOf === address.ipAddress;
+  const dialog = useDialogForm<AddressUpdateInput>({
     openFor: address?.ipAddress ?? null,
     values: () =>
       address
@@ -43,6 +62,11 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
     requests: [save, clear],
     onClose,
   });
+  const { form, showFieldErrors, failure } = dialog;
+  const close = () => {
+    setConfirmingClearOf(null);
+    dialog.close();
+  };
 
   const submit = form.onSubmit((values) => {
     if (!address || save.isPending || clear.isPending) return;
@@ -115,11 +139,31 @@ export function EditAddressModal({ accountId, subnetId, address, onClose }: Edit
                 {errorMessage(failure)}
               </Alert>
             )}
-            <DialogActions onCancel={close} isSubmitting={save.isPending} submitLabel="Save">
-              <Button color="red" variant="light" onClick={clearAddress}>
-                Clear
-              </Button>
-            </DialogActions>
+            {isConfirmingClear ? (
+              <Alert color="orange" title={messages.clearAddressTitle(address.ipAddress)}>
+                <Stack gap="sm">
+                  {messages.clearAddressExplained}
+                  <Group justify="flex-end">
+                    <Button variant="default" onClick={() => setConfirmingClearOf(null)}>
+                      Keep editing
+                    </Button>
+                    <Button color="red" onClick={clearAddress} loading={clear.isPending} data-autofocus>
+                      Clear address
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            ) : (
+              <DialogActions onCancel={close} isSubmitting={save.isPending} submitLabel="Save">
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => setConfirmingClearOf(address?.ipAddress ?? null)}
+                >
+                  Clear
+                </Button>
+              </DialogActions>
+            )}
           </Stack>
         </form>
       </Box>

@@ -11,7 +11,10 @@ import { useCurrentAccount } from '../../../lib/auth.js';
 
 /** /support (spec §2): the ticket form (paid tiers: spec §7, no ticket on tier 0) and the resources. */
 export function SupportPage() {
-  const contactEmail = useAppConfig().data?.contactEmail;
+  const config = useAppConfig().data;
+  const contactEmail = config?.contactEmail;
+  // An answer by e-mail is promised only when messages are mailed to a person (SMTP_URL, SUPPORT_INBOX).
+  const supportByEmail = config?.supportByEmail === true;
   const account = useCurrentAccount();
   const canOpenTickets = account !== undefined && hasSupportTickets(account.tier);
   return (
@@ -26,7 +29,7 @@ export function SupportPage() {
             {canOpenTickets ? (
               <>
                 <Text size="sm" c="dimmed" mb="md">
-                  Tell us what you need; we answer by e-mail within 24 hours.
+                  {supportByEmail ? messages.supportIntroByEmail : messages.supportIntroStored}
                 </Text>
                 <MessageForm kind="support" />
               </>
@@ -61,7 +64,7 @@ export function SupportPage() {
                 <List.Item icon={<IconMail size={18} />}>
                   <Anchor href={`mailto:${contactEmail}`}>{contactEmail}</Anchor>
                   <Text size="xs" c="dimmed">
-                    Write to us directly; we answer within 24 hours.
+                    {supportByEmail ? messages.contactByEmail : messages.contactDirectly}
                   </Text>
                 </List.Item>
               )}
