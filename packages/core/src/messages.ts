@@ -170,9 +170,17 @@ export const messages = {
   noPlansYet: 'No plans yet. Create your first plan.',
   noPlansMatch: 'No plans match your search.',
   applyWillCreate: 'will create',
+  applyCreated: 'created',
   applyExists: 'exists already',
   applyOverlaps: (name: string, cidr: string) => `overlaps ${name} (${cidr})`,
-  applyOverLimit: (max: number) => `over your plan's limit of ${max} subnets`,
+  // "Subscription", not "plan": the dialog is about a network plan (issue 29, S18).
+  applyOverLimit: (max: number) => `over your subscription's subnet limit of ${max}`,
+  applyUpgradeHint:
+    'Your subscription limits how many subnets and which prefixes the account can have. Upgrade to create more.',
+  applyNeedsPreview: 'Preview first: Apply to IPAM creates exactly what the preview shows.',
+  applyDisabledBlocked: (count: number) =>
+    `Apply to IPAM is off: ${count} chosen subnet(s) cannot be created. Uncheck them, or fix them and preview again.`,
+  applyNothingToCreate: 'Every chosen subnet exists already: there is nothing to create.',
   applyBlocked: 'Some subnets cannot be created: see the preview. Nothing was created.',
   applyNothingSelected: 'Choose at least one plan subnet to create.',
 
