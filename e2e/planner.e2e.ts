@@ -341,11 +341,21 @@ describe('Network Planner', () => {
     await page.getByRole('menuitem', { name: 'Apply to IPAM' }).click();
     const apply = dialog(page, 'Apply to IPAM');
     await pickOption(page, apply, 'Group', 'Planned');
+    const reason = apply.getByTestId('apply-disabled-reason');
+    expect(await reason.textContent()).toBe(
+      'Preview first: Apply to IPAM creates exactly what the preview shows.',
+    );
     await apply.getByRole('button', { name: 'Preview' }).click();
     // The free tier holds two subnets and /24 or longer: the default choice cannot all be created.
     const preview = apply.getByRole('table', { name: 'Apply preview' });
     await preview.getByText('will create').first().waitFor();
+    // The subscription, not the network plan, sets the limit (issue 29), with the way up next to it.
+    await preview.getByText("over your subscription's subnet limit of 2").first().waitFor();
+    expect(await apply.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/upgrade');
     expect(await apply.getByRole('button', { name: 'Apply to IPAM' }).isDisabled()).toBe(true);
+    expect(await reason.textContent()).toMatch(
+      /^Apply to IPAM is off: \d+ chosen subnet\(s\) cannot be created\. Uncheck them, or fix them and preview again\.$/,
+    );
     await screenshot(page, 'planner-apply-preview');
 
     await apply.getByRole('button', { name: 'None' }).click();
@@ -353,8 +363,13 @@ describe('Network Planner', () => {
     await apply.getByRole('checkbox', { name: 'Servers (10.0.1.0/24)' }).check();
     await apply.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => preview.getByText('will create').count()).toBe(2);
+    expect(await reason.count()).toBe(0);
     await apply.getByRole('button', { name: 'Apply to IPAM' }).click();
     await apply.getByText('Created 2 subnet(s).').waitFor();
+    // The rows say what happened, not what would (issue 29).
+    const result = apply.getByRole('table', { name: 'Apply result' });
+    expect(await result.getByText('created', { exact: true }).count()).toBe(2);
+    expect(await result.getByText('will create').count()).toBe(0);
     await screenshot(page, 'planner-apply-result');
     await apply.getByRole('link', { name: 'Open IP Addresses' }).click();
     await page.getByRole('button', { name: /^Subnet Management / }).waitFor();
