@@ -156,6 +156,7 @@ export const messages = {
   subnetHasChildren: 'Delete or move its child subnets first.',
   alreadySubdivided: 'This subnet is already subdivided.',
   versionConflict: 'This plan was changed by someone else. Reload it to see the latest version.',
+  conflictInputKept: 'The plan has been reloaded and what you typed is kept: check it and save again.',
   noSubnetsToExport: 'This plan has no subnets to export.',
   reservedAddressTwice: (position: number) => `Reserved address ${position} is listed twice.`,
   makeChildRecommendation: (inner: string, outer: string) => `Make "${inner}" a child of "${outer}".`,
