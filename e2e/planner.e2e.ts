@@ -357,6 +357,8 @@ describe('Network Planner', () => {
       /^Apply to IPAM is off: \d+ chosen subnet\(s\) cannot be created\. Uncheck them, or fix them and preview again\.$/,
     );
     await screenshot(page, 'planner-apply-preview');
+    await reason.scrollIntoViewIfNeeded();
+    await screenshot(page, 'planner-apply-preview-why-disabled');
 
     await apply.getByRole('button', { name: 'None' }).click();
     await apply.getByRole('checkbox', { name: 'Management (10.0.0.0/24)' }).check();

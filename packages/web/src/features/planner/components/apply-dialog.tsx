@@ -159,8 +159,10 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
         {preview.data && !done && isSubscriptionBound(preview.data.items) && (
           <Alert color="blue" variant="light" icon={<IconArrowUpRight size={18} />}>
             <Group justify="space-between" wrap="nowrap">
-              <Text size="sm">{messages.applyUpgradeHint}</Text>
-              <Button component={Link} to={paths.upgrade} size="xs" variant="light">
+              <Text size="sm" style={{ flex: 1 }}>
+                {messages.applyUpgradeHint}
+              </Text>
+              <Button component={Link} to={paths.upgrade} size="xs" variant="light" style={{ flexShrink: 0 }}>
                 Upgrade
               </Button>
             </Group>
