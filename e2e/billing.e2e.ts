@@ -111,6 +111,16 @@ describe('Billing with the built-in test provider (BL-26, BL-27, BL-28, BL-38)',
       true,
     );
     expect(await card(page, 'Basic').getByText('Contact support to change your plan.').count()).toBe(1);
+    // The highlight goes to the cheapest card still for sale, and the cards stay in line (issue 29).
+    expect(await card(page, 'Basic').getAttribute('data-highlighted')).toBeNull();
+    expect(await card(page, 'Enterprise').getAttribute('data-highlighted')).toBe('true');
+    const tops = async (selector: (name: string) => Promise<{ y: number } | null>) =>
+      Promise.all(['Basic', 'Business', 'Enterprise'].map(selector));
+    const priceTops = await tops((name) => card(page, name).getByTestId('plan-price').boundingBox());
+    const buttonTops = await tops((name) => card(page, name).getByRole('button').boundingBox());
+    await screenshot(page, 'billing-upgrade-after');
+    expect(priceTops.map((box) => box?.y)).toEqual(priceTops.map(() => priceTops[0]?.y));
+    expect(buttonTops.map((box) => box?.y)).toEqual(buttonTops.map(() => buttonTops[0]?.y));
   });
 
   it('BL-27: Cancel on the test page lands on /checkout/cancel, the tier stays Free, Try Again opens /upgrade', async () => {
@@ -187,6 +197,34 @@ describe('Billing with the built-in test provider (BL-26, BL-27, BL-28, BL-38)',
       await card(page, 'Business').getByRole('button', { name: 'Upgrade to Business' }).isEnabled(),
     ).toBe(true);
     await page.unroute('**/api/accounts/*/checkout-sessions');
+  });
+
+  it("BL-18: a session that ended meanwhile goes to /login with 'User is not authenticated.', no flash on the page left", async () => {
+    const { page, baseUrl } = browser;
+    await page.context().clearCookies();
+    await signUp(page, baseUrl, uniqueEmail('expired'));
+    await page.goto(`${baseUrl}/upgrade`);
+    await card(page, 'Basic').getByText('$5.99 / month').waitFor();
+    // Records a page alert (not the notifications, which travel with the user) saying it on /upgrade.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __flashes: seen });
+      new MutationObserver(() => {
+        for (const alert of document.querySelectorAll('[role=alert]')) {
+          const isNotification = alert.closest('.mantine-Notifications-root') !== null;
+          if (!isNotification && alert.textContent?.includes('User is not authenticated.')) {
+            seen.push(window.location.pathname);
+          }
+        }
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    await page.context().clearCookies();
+    await card(page, 'Basic').getByRole('button', { name: 'Upgrade to Basic' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('tab', { name: 'Login' }).waitFor();
+    await page.locator('.mantine-Notifications-root').getByText('User is not authenticated.').waitFor();
+    await screenshot(page, 'billing-session-ended');
+    expect(await page.evaluate('window.__flashes')).toEqual([]);
   });
 
   it('BL-28, BL-41: a member sees disabled buttons, and the new tier as soon as the owner pays', async () => {

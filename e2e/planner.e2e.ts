@@ -6,61 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { callApi, currentAccountId, idOf } from './support/planner-api.js';
-
-/** The planner's tab, with a plan open when `planId` is given. */
-async function openPlanner(page: Page, baseUrl: string, planId?: string) {
-  await page.goto(`${baseUrl}/tools?tab=planner${planId ? `&plan=${planId}` : ''}`);
-  await page.getByRole('heading', { name: /^Network Planner/ }).waitFor();
-}
-
-function dialog(page: Page, name: string): Locator {
-  return page.getByRole('dialog', { name });
-}
-
-function node(page: Page, name: string, network: string): Locator {
-  return page.getByRole('treeitem', { name: `${name} ${network}`, exact: true });
-}
-
-async function statValue(page: Page, label: string): Promise<string> {
-  return (
-    (await page.getByRole('group', { name: label }).getByTestId('stat-value').textContent()) ?? ''
-  ).trim();
-}
-
-/** Waits until no planner write is running ('Saving changes...' gone). */
-async function settled(page: Page) {
-  await page.getByText('Saving changes...').waitFor({ state: 'hidden' });
-}
-
-async function pickOption(page: Page, scope: Locator, label: string, option: string) {
-  await scope.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
-
-interface SubnetInput {
-  name: string;
-  network: string;
-  cidr: string;
-  currentHosts?: string;
-  vlan?: string;
-  reserved?: { address: string; type: string };
-}
-
-async function fillSubnet(form: Locator, input: Partial<SubnetInput>) {
-  if (input.name !== undefined) await form.getByRole('textbox', { name: 'Subnet Name' }).fill(input.name);
-  if (input.network !== undefined)
-    await form.getByRole('textbox', { name: 'Network Address' }).fill(input.network);
-  if (input.cidr !== undefined) await form.getByRole('textbox', { name: 'CIDR' }).fill(input.cidr);
-  if (input.vlan !== undefined) await form.getByRole('textbox', { name: 'VLAN ID' }).fill(input.vlan);
-  if (input.currentHosts !== undefined) {
-    await form.getByRole('textbox', { name: 'Current Hosts' }).fill(input.currentHosts);
-  }
-  if (input.reserved) {
-    await form.getByRole('button', { name: 'Add Reserved Address' }).click();
-    await form.getByRole('textbox', { name: 'Reserved address 1', exact: true }).fill(input.reserved.address);
-    await form.getByRole('combobox', { name: 'Reserved address 1 type' }).fill(input.reserved.type);
-  }
-}
+import {
+  dialog,
+  fillSubnet,
+  node,
+  openPlanner,
+  pickOption,
+  settled,
+  statValue,
+} from './support/planner-page.js';
 
 describe('Network Planner', () => {
   let browser: Browser;
@@ -387,20 +341,37 @@ describe('Network Planner', () => {
     await page.getByRole('menuitem', { name: 'Apply to IPAM' }).click();
     const apply = dialog(page, 'Apply to IPAM');
     await pickOption(page, apply, 'Group', 'Planned');
+    const reason = apply.getByTestId('apply-disabled-reason');
+    expect(await reason.textContent()).toBe(
+      'Preview first: Apply to IPAM creates exactly what the preview shows.',
+    );
     await apply.getByRole('button', { name: 'Preview' }).click();
     // The free tier holds two subnets and /24 or longer: the default choice cannot all be created.
     const preview = apply.getByRole('table', { name: 'Apply preview' });
     await preview.getByText('will create').first().waitFor();
+    // The subscription, not the network plan, sets the limit (issue 29), with the way up next to it.
+    await preview.getByText("over your subscription's subnet limit of 2").first().waitFor();
+    expect(await apply.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/upgrade');
     expect(await apply.getByRole('button', { name: 'Apply to IPAM' }).isDisabled()).toBe(true);
+    expect(await reason.textContent()).toMatch(
+      /^Apply to IPAM is off: \d+ chosen subnet\(s\) cannot be created\. Uncheck them, or fix them and preview again\.$/,
+    );
     await screenshot(page, 'planner-apply-preview');
+    await reason.scrollIntoViewIfNeeded();
+    await screenshot(page, 'planner-apply-preview-why-disabled');
 
     await apply.getByRole('button', { name: 'None' }).click();
     await apply.getByRole('checkbox', { name: 'Management (10.0.0.0/24)' }).check();
     await apply.getByRole('checkbox', { name: 'Servers (10.0.1.0/24)' }).check();
     await apply.getByRole('button', { name: 'Preview' }).click();
     await expect.poll(() => preview.getByText('will create').count()).toBe(2);
+    expect(await reason.count()).toBe(0);
     await apply.getByRole('button', { name: 'Apply to IPAM' }).click();
     await apply.getByText('Created 2 subnet(s).').waitFor();
+    // The rows say what happened, not what would (issue 29).
+    const result = apply.getByRole('table', { name: 'Apply result' });
+    expect(await result.getByText('created', { exact: true }).count()).toBe(2);
+    expect(await result.getByText('will create').count()).toBe(0);
     await screenshot(page, 'planner-apply-result');
     await apply.getByRole('link', { name: 'Open IP Addresses' }).click();
     await page.getByRole('button', { name: /^Subnet Management / }).waitFor();

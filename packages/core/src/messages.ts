@@ -146,9 +146,11 @@ export const messages = {
   addressStatusInvalid: 'Status must be Available, In Use or Reserved.',
   scannerNameRequired: 'Scanner name is required.',
   planCidrRange: (max: number) => `CIDR must be between 1 and ${max}.`,
+  cidrWhole: 'CIDR must be a whole number.',
   cidrRequired: 'CIDR is required.',
   networkAddressRequired: 'Network address is required.',
   currentHostsMin: 'Current hosts cannot be negative.',
+  currentHostsWhole: 'Current hosts must be a whole number.',
   plannedGrowthRange: 'Planned growth must be between 0 and 500.',
   tooManyTags: 'A plan can have at most 10 tags.',
   tagTooLong: 'A tag can be at most 20 characters.',
@@ -167,6 +169,7 @@ export const messages = {
   subnetHasChildren: 'Delete or move its child subnets first.',
   alreadySubdivided: 'This subnet is already subdivided.',
   versionConflict: 'This plan was changed by someone else. Reload it to see the latest version.',
+  conflictInputKept: 'The plan has been reloaded and what you typed is kept: check it and save again.',
   noSubnetsToExport: 'This plan has no subnets to export.',
   reservedAddressTwice: (position: number) => `Reserved address ${position} is listed twice.`,
   makeChildRecommendation: (inner: string, outer: string) => `Make "${inner}" a child of "${outer}".`,
@@ -181,9 +184,17 @@ export const messages = {
   noPlansYet: 'No plans yet. Create your first plan.',
   noPlansMatch: 'No plans match your search.',
   applyWillCreate: 'will create',
+  applyCreated: 'created',
   applyExists: 'exists already',
   applyOverlaps: (name: string, cidr: string) => `overlaps ${name} (${cidr})`,
-  applyOverLimit: (max: number) => `over your plan's limit of ${max} subnets`,
+  // "Subscription", not "plan": the dialog is about a network plan (issue 29, S18).
+  applyOverLimit: (max: number) => `over your subscription's subnet limit of ${max}`,
+  applyUpgradeHint:
+    'Your subscription limits how many subnets and which prefixes the account can have. Upgrade to create more.',
+  applyNeedsPreview: 'Preview first: Apply to IPAM creates exactly what the preview shows.',
+  applyDisabledBlocked: (count: number) =>
+    `Apply to IPAM is off: ${count} chosen subnet(s) cannot be created. Uncheck them, or fix them and preview again.`,
+  applyNothingToCreate: 'Every chosen subnet exists already: there is nothing to create.',
   applyBlocked: 'Some subnets cannot be created: see the preview. Nothing was created.',
   applyNothingSelected: 'Choose at least one plan subnet to create.',
 

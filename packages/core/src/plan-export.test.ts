@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanSubnet } from './api/plan.js';
-import { planExportColumns, planExportCsv, planExportFileName, planExportJson } from './plan-export.js';
+import {
+  exactCount,
+  planExportColumns,
+  planExportCsv,
+  planExportFileName,
+  planExportJson,
+} from './plan-export.js';
 import { planSubnetDerived } from './plan-subnet-details.js';
 
 const all = { details: true, reserved: true, validation: true, planning: true };
@@ -88,7 +94,7 @@ describe('plan export (PL-88 … PL-92, PL-113)', () => {
     ]);
   });
 
-  it('PL-90: JSON envelope with numbers, decimal usableHosts, no VLAN keys without a VLAN, 2 spaces', () => {
+  it('PL-90: JSON envelope with numbers as numbers, no VLAN keys without a VLAN, 2 spaces', () => {
     const text = planExportJson(
       { name: 'Office', description: 'HQ' },
       [planSubnet('A', '10.0.0.0/30', { planning: { currentHosts: 5, plannedGrowth: 25, notes: '' } })],
@@ -112,7 +118,7 @@ describe('plan export (PL-88 … PL-92, PL-113)', () => {
         ipVersion: 'IPv4',
         status: 'active',
         broadcastAddress: '10.0.0.3',
-        usableHosts: '2',
+        usableHosts: 2,
         subnetMask: '255.255.255.252',
         currentHosts: 5,
         plannedGrowth: 25,
@@ -128,8 +134,21 @@ describe('plan export (PL-88 … PL-92, PL-113)', () => {
     expect('validation' in withoutValidation).toBe(false);
   });
 
-  it('PL-92: unsafe characters become _, spaces and letters stay, an empty name is plan', () => {
-    expect(planExportFileName('Office HQ/2026: v1.0', 'csv')).toBe('Office HQ_2026_ v1.0_subnets.csv');
+  it('PL-90: usableHosts is a number while exact, the decimal text beyond 2^53 (an IPv6 /64)', () => {
+    const subnets = [planSubnet('v4', '10.0.0.0/8'), planSubnet('v6', '2001:db8::/64')];
+    const parsed = JSON.parse(
+      planExportJson({ name: 'x', description: '' }, subnets, defaults, new Date(0), null),
+    );
+    expect(parsed.subnets.map((row: { usableHosts: unknown }) => row.usableHosts)).toEqual([
+      16777214,
+      '18446744073709551616',
+    ]);
+    expect(exactCount('9007199254740991')).toBe(9007199254740991);
+    expect(exactCount('9007199254740993')).toBe('9007199254740993');
+  });
+
+  it('PL-92: unsafe characters and spaces become _, letters stay, an empty name is plan', () => {
+    expect(planExportFileName('Office HQ/2026: v1.0', 'csv')).toBe('Office_HQ_2026__v1.0_subnets.csv');
     expect(planExportFileName('Zürich-Netz', 'xlsx')).toBe('Zürich-Netz_subnets.xlsx');
     expect(planExportFileName('', 'json')).toBe('plan_subnets.json');
   });

@@ -65,6 +65,16 @@ export function planExportCsv(subnets: readonly PlanSubnet[], include: PlanExpor
   return toCsv([columns, ...rows.map((row) => columns.map((column): CsvValue => row[column]))]);
 }
 
+/**
+ * A decimal count as a number while a number holds it exactly (every IPv4 count, IPv6 ones up to
+ * 2^53), else the decimal text, as the API sends counts (PL-4): JSON and XLSX keep numbers as
+ * numbers (issue 29).
+ */
+export function exactCount(text: string): number | string {
+  const count = Number(text);
+  return /^\d+$/.test(text) && Number.isSafeInteger(count) ? count : text;
+}
+
 /** PL-90: the JSON file: plan name and description, export date, the rows, and the validation when asked. */
 export function planExportJson(
   plan: { readonly name: string; readonly description: string },
@@ -77,13 +87,18 @@ export function planExportJson(
     planName: plan.name,
     planDescription: plan.description,
     exportDate: exportDate.toISOString(),
-    subnets: planExportRows(subnets, include),
+    subnets: planExportRows(subnets, include).map((row) =>
+      typeof row.usableHosts === 'string' ? { ...row, usableHosts: exactCount(row.usableHosts) } : row,
+    ),
     ...(include.validation ? { validation } : {}),
   };
   return JSON.stringify(envelope, null, 2);
 }
 
-/** PL-92: '{plan name}_subnets.{format}', the name made safe (see fileNamePart); an empty name gives 'plan'. */
+/**
+ * PL-92: '{plan name}_subnets.{format}', the name made safe (see fileNamePart) and its spaces made '_'
+ * too, so the file can be named in a shell or a URL without quotes (issue 29); an empty name gives 'plan'.
+ */
 export function planExportFileName(planName: string, format: PlanExportFormat): string {
-  return exportFileName(planName, 'subnets', format, 'plan');
+  return exportFileName(planName.replace(/\s/g, '_'), 'subnets', format, 'plan');
 }

@@ -180,6 +180,26 @@ describe('planSubnetSchema', () => {
     ]);
   });
 
+  it('PL-2: planning without currentHosts counts 0 hosts', () => {
+    expect(planSubnetSchema.parse({ ...subnet, planning: { plannedGrowth: 40 } }).planning).toEqual({
+      currentHosts: 0,
+      plannedGrowth: 40,
+      notes: '',
+    });
+  });
+
+  it('PL-2: refuses 1.5 current hosts as not a whole number', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, planning: { currentHosts: 1.5 } }))).toEqual([
+      'Current hosts must be a whole number.',
+    ]);
+  });
+
+  it('refuses a fractional CIDR as not a whole number', () => {
+    expect(messagesOf(planSubnetSchema.safeParse({ ...subnet, cidr: 24.5 }))).toEqual([
+      'CIDR must be a whole number.',
+    ]);
+  });
+
   it('refuses planned growth over 500', () => {
     expect(
       messagesOf(
@@ -225,6 +245,12 @@ describe('planSubnetSchema', () => {
 describe('planSubnetUpdateSchema', () => {
   it('accepts a status change alone', () => {
     expect(planSubnetUpdateSchema.parse({ status: 'deprecated' })).toEqual({ status: 'deprecated' });
+  });
+
+  it('PL-13: a planning change carries only the fields sent, so the stored others are kept', () => {
+    expect(planSubnetUpdateSchema.parse({ planning: { currentHosts: 5 } })).toEqual({
+      planning: { currentHosts: 5 },
+    });
   });
 
   it('refuses an unknown status', () => {

@@ -91,12 +91,32 @@ export const MAX_RESERVED_ADDRESSES = 256;
 export const DEFAULT_PLANNED_GROWTH = 25;
 export const MAX_PLANNED_GROWTH = 500;
 
+/** Planning's fields as a client may send them (PL-2); the defaults are added where a subnet is created. */
+const planningFields = {
+  currentHosts: z
+    .number({ error: messages.currentHostsWhole })
+    .int(messages.currentHostsWhole)
+    .min(0, messages.currentHostsMin),
+  plannedGrowth: z
+    .number({ error: messages.plannedGrowthRange })
+    .min(0, messages.plannedGrowthRange)
+    .max(MAX_PLANNED_GROWTH, messages.plannedGrowthRange),
+  notes: optionalText('Notes', MAX_DESCRIPTION_LENGTH),
+};
+
+/** PL-2: a subnet's planning; a field left out takes its default (0 hosts, 25 % growth, no notes). */
+const planning = z.strictObject({
+  currentHosts: planningFields.currentHosts.default(0),
+  plannedGrowth: planningFields.plannedGrowth.default(DEFAULT_PLANNED_GROWTH),
+  notes: planningFields.notes.default(''),
+});
+
 const planSubnetFields = {
   name: requiredText(messages.subnetNameRequired, 'Subnet name', MAX_NAME_LENGTH),
   description: optionalText('Description', MAX_DESCRIPTION_LENGTH),
   ipVersion: z.enum(['IPv4', 'IPv6'], { error: messages.mustBeText('IP version') }),
   networkAddress: requiredText(messages.networkAddressRequired, 'Network address', 45),
-  cidr: z.number({ error: messages.cidrRequired }).int(messages.planCidrRange(128)),
+  cidr: z.number({ error: messages.cidrRequired }).int(messages.cidrWhole),
   vlan: z
     .strictObject({
       id: z
@@ -120,18 +140,6 @@ const planSubnetFields = {
     )
     .max(MAX_RESERVED_ADDRESSES, messages.tooManyItems('Reserved addresses', MAX_RESERVED_ADDRESSES)),
   parentSubnetId: optionalText('Parent subnet', 100).nullable(),
-  planning: z.strictObject({
-    currentHosts: z
-      .number({ error: messages.currentHostsMin })
-      .int(messages.currentHostsMin)
-      .min(0, messages.currentHostsMin),
-    plannedGrowth: z
-      .number({ error: messages.plannedGrowthRange })
-      .min(0, messages.plannedGrowthRange)
-      .max(MAX_PLANNED_GROWTH, messages.plannedGrowthRange)
-      .default(DEFAULT_PLANNED_GROWTH),
-    notes: optionalText('Notes', MAX_DESCRIPTION_LENGTH).default(''),
-  }),
   status: z.enum(PLAN_SUBNET_STATUSES, { error: messages.mustBeText('Status') }),
 };
 
@@ -145,11 +153,7 @@ export const planSubnetSchema = z
     vlan: planSubnetFields.vlan.default(null),
     reservedAddresses: planSubnetFields.reservedAddresses.default([]),
     parentSubnetId: planSubnetFields.parentSubnetId.default(null),
-    planning: planSubnetFields.planning.default({
-      currentHosts: 0,
-      plannedGrowth: DEFAULT_PLANNED_GROWTH,
-      notes: '',
-    }),
+    planning: planning.default({ currentHosts: 0, plannedGrowth: DEFAULT_PLANNED_GROWTH, notes: '' }),
     status: planSubnetFields.status.default('active'),
   })
   .superRefine((subnet, ctx) => {
@@ -178,7 +182,14 @@ export type PlanSubnetInput = z.infer<typeof planSubnetSchema>;
  * `PATCH /api/accounts/:a/plans/:id/subnets/:sid`: any of the same fields, shape-checked only; the
  * server merges them into the stored subnet and checks the result with planSubnetSchema.
  */
-export const planSubnetUpdateSchema = z.strictObject({ ...planSubnetFields, expectedVersion }).partial();
+export const planSubnetUpdateSchema = z
+  .strictObject({
+    ...planSubnetFields,
+    // Only the planning fields sent change: the others keep their stored values, not the defaults.
+    planning: z.strictObject(planningFields).partial(),
+    expectedVersion,
+  })
+  .partial();
 export type PlanSubnetUpdateInput = z.infer<typeof planSubnetUpdateSchema>;
 
 /** Bodyless writes (delete a plan or a subnet, duplicate, validate) may name the version they saw. */

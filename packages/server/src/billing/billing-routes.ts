@@ -9,9 +9,9 @@ import { registerRoute } from '../http/register-route.js';
 import { changeContextOf, requireAccount, requireAuth } from '../auth/request-context.js';
 import { toCheckoutSession, toProduct } from './billing-view.js';
 import { expireCheckouts, findCheckoutOfAccount } from './checkout-repository.js';
-import { findPrice, listActiveProducts } from './product-repository.js';
+import { findPrice } from './product-repository.js';
 import { openPortal, subscriptionOf } from './subscription.js';
-import { startCheckout, type BillingSetup } from './start-checkout.js';
+import { listPurchasableProducts, startCheckout, type BillingSetup } from './start-checkout.js';
 import { cancelTestCheckout, payTestCheckout } from './test-checkout.js';
 
 /** Products, checkout sessions, the test provider's Pay and Cancel, the subscription and its portal. */
@@ -23,7 +23,7 @@ export function registerBillingRoutes(app: FastifyInstance, deps: AppDeps, setup
 
   registerRoute(app, billingRoutes.products, async (request) => {
     requireAuth(request);
-    return { items: (await listActiveProducts(db)).map(toProduct) };
+    return { items: (await listPurchasableProducts(db, setup)).map(toProduct) };
   });
 
   registerRoute(app, billingRoutes.startCheckout, async (request, reply) => {

@@ -97,10 +97,27 @@ for (const dialect of DIALECTS) {
       } finally {
         stripe.current.failing = false;
       }
-      // An unmapped price cannot go to Stripe either: the same answer, nothing sent.
+      expect((await accountOf(owner)).tier).toBe(0);
+    });
+
+    it('BL-6, BL-8: with Stripe only the prices mapped to a Stripe price are listed; an unmapped one is 404, nothing sent', async () => {
+      const owner = await accountSession(t.current);
+      const items = (await owner.client.get('/api/billing/products')).body.items as {
+        id: string;
+        prices: { id: string }[];
+      }[];
+      expect(items.map((product) => [product.id, product.prices.map((price) => price.id)])).toEqual([
+        ['basic', []],
+        ['business', ['business-year']],
+        ['enterprise', ['enterprise-month']],
+      ]);
       const before = stripe.current.calls.length;
       const unmapped = await owner.call('POST', '/checkout-sessions', { priceId: 'basic-month' });
-      expect(unmapped.status).toBe(502);
+      expect(unmapped.status).toBe(404);
+      expect(unmapped.body).toEqual({
+        error: 'No price found for this plan and frequency.',
+        code: 'price_not_found',
+      });
       expect(stripe.current.calls.length).toBe(before);
       expect((await accountOf(owner)).tier).toBe(0);
     });

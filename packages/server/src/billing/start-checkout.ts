@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
 import type { CheckoutSessionCreateInput } from '@ipam/core/schemas/billing-schemas';
 import { runChange, type UserChangeContext } from '../commands/change.js';
+import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findBillingCustomer } from './billing-event-repository.js';
 import { insertCheckout, setCheckoutStatus, setProviderSessionId } from './checkout-repository.js';
 import type { CheckoutProvider } from './checkout-provider.js';
-import { findPrice } from './product-repository.js';
+import { findPrice, listActiveProducts, type PriceRecord, type ProductRecord } from './product-repository.js';
 
 /** A checkout session stays open this long, as Stripe's do by default (BL-25). */
 export const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -24,6 +25,26 @@ export function returnUrls(baseUrl: string, checkoutId: string): { successUrl: s
     successUrl: `${baseUrl}/checkout/success?session_id=${encodeURIComponent(checkoutId)}`,
     cancelUrl: `${baseUrl}/checkout/cancel`,
   };
+}
+
+/**
+ * Whether a price can be bought through this provider: with Stripe only once the operator has mapped
+ * it to a Stripe price (BL-5, BL-8); an unmapped one is neither listed nor sold, so it never looks
+ * buyable (issue 29).
+ */
+export function isPurchasable(
+  price: Pick<PriceRecord, 'providerPriceId'>,
+  provider: CheckoutProvider,
+): boolean {
+  return provider.kind !== 'stripe' || price.providerPriceId !== null;
+}
+
+/** The products the Upgrade page lists (BL-6): the active ones with their active, purchasable prices. */
+export async function listPurchasableProducts(db: Db, setup: BillingSetup): Promise<ProductRecord[]> {
+  return (await listActiveProducts(db)).map((product) => ({
+    ...product,
+    prices: product.prices.filter((price) => isPurchasable(price, setup.provider)),
+  }));
 }
 
 /** Only the account's owner changes its plan (S21, BL-7). */
@@ -47,7 +68,7 @@ export async function startCheckout(
   const priceId = input.priceId?.trim() ?? '';
   if (priceId === '') throw new DomainError('price_required', messages.selectPlanAndFrequency);
   const price = await findPrice(ctx.db, priceId);
-  if (!price || !price.active || !price.productActive) {
+  if (!price || !price.active || !price.productActive || !isPurchasable(price, setup.provider)) {
     throw new DomainError('price_not_found', messages.noPriceFound);
   }
   if (ctx.account.tier >= price.productTier) throw new DomainError('already_on_tier', messages.alreadyOnTier);

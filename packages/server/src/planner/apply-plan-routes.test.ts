@@ -83,9 +83,10 @@ for (const dialect of DIALECTS) {
       });
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ dryRun: false, created: 2 });
+      // After the apply the rows say what happened, not what will (issue 29).
       expect(outcomes(done.body)).toEqual([
-        ['LAN1', 'create', 'will create'],
-        ['LAN2', 'create', 'will create'],
+        ['LAN1', 'create', 'created'],
+        ['LAN2', 'create', 'created'],
       ]);
       const created = await ipamSubnets(me);
       expect(created.map((s) => [s.name, s.networkIP, s.vlanId, s.description]).sort()).toEqual([
@@ -128,7 +129,7 @@ for (const dialect of DIALECTS) {
       // LAN2 is the /23's range as a leaf and is refused; the account's limit of 2 stops LAN1.
       expect(outcomes(preview.body)).toEqual([
         ['Site', 'create', 'will create'],
-        ['LAN1', 'over_limit', "over your plan's limit of 2 subnets"],
+        ['LAN1', 'over_limit', "over your subscription's subnet limit of 2"],
         ['LAN2', 'overlaps', 'overlaps Subnet 10.0.2.0/23 (10.0.2.0/23)'],
       ]);
       const other = await addPlanSubnet(me, plan.id, 'Other', '10.1.0.0/24');
@@ -136,8 +137,8 @@ for (const dialect of DIALECTS) {
       const overLimit = await apply(me, plan.id, { groupId: group.id, subnetIds: [lan1, other, inside] });
       expect(outcomes(overLimit.body)).toEqual([
         ['LAN1', 'create', 'will create'],
-        ['Other', 'over_limit', "over your plan's limit of 2 subnets"],
-        ['Inside', 'over_limit', "over your plan's limit of 2 subnets"],
+        ['Other', 'over_limit', "over your subscription's subnet limit of 2"],
+        ['Inside', 'over_limit', "over your subscription's subnet limit of 2"],
       ]);
       const refused = await apply(me, plan.id, {
         groupId: group.id,

@@ -93,7 +93,7 @@ export async function applyPlan(
         after: subnetView(subnet),
       });
       change.announce({ kind: 'subnet', id: subnet.id, subnetId: subnet.id });
-      applied.push({ ...item, subnetId: subnet.id });
+      applied.push({ ...item, message: messages.applyCreated, subnetId: subnet.id });
     }
     const created = items.filter((item) => item.outcome === 'create');
     const result = answer(applied, false, created.length);

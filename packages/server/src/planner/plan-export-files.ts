@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { messages } from '@ipam/core/messages';
 import {
+  exactCount,
   planExportColumns,
   planExportCsv,
   planExportFileName,
@@ -61,11 +62,7 @@ export async function exportPlan(
 /** A cell for the sheet: decimal counts become numbers while they stay exact (IPv6 ones stay text). */
 function sheetValue(column: string, value: string | number | undefined): string | number | null {
   if (value === undefined) return null;
-  if (column === 'usableHosts' && typeof value === 'string') {
-    const count = Number(value);
-    return Number.isSafeInteger(count) ? count : value;
-  }
-  return value;
+  return column === 'usableHosts' && typeof value === 'string' ? exactCount(value) : value;
 }
 
 /** PL-91: sheet 'Subnets' (bold frozen header, auto-filter, numbers as numbers) and sheet 'Plan'. */

@@ -40,7 +40,7 @@ for (const dialect of DIALECTS) {
       expect(file.status).toBe(200);
       expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
       expect(file.headers.get('content-disposition')).toBe(
-        `attachment; filename="Office HQ_2026_subnets.csv"; filename*=UTF-8''Office%20HQ_2026_subnets.csv`,
+        `attachment; filename="Office_HQ_2026_subnets.csv"; filename*=UTF-8''Office_HQ_2026_subnets.csv`,
       );
       expect(file.bytes.toString('utf8').split('\r\n')).toEqual([
         'name,description,network,ipVersion,status,broadcastAddress,usableHosts,subnetMask,currentHosts,plannedGrowth,planningNotes,reservedAddresses,vlanId,vlanName',
@@ -58,7 +58,7 @@ for (const dialect of DIALECTS) {
         `/plans/${plan.id}/export?format=json&validation=true&details=false&reserved=false&planning=false`,
       );
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toContain('filename="Office HQ_2026_subnets.json"');
+      expect(response.headers.get('content-disposition')).toContain('filename="Office_HQ_2026_subnets.json"');
       expect(response.text.split('\n')[1]).toBe('  "planName": "Office HQ/2026",');
       expect(response.body).toMatchObject({
         planName: 'Office HQ/2026',
@@ -96,6 +96,19 @@ for (const dialect of DIALECTS) {
           validationStatus: 'Valid',
           validationErrors: '',
         },
+      ]);
+      // The dialog's defaults: counts are JSON numbers while exact; an IPv6 /64's stays decimal text.
+      const withDetails = await me.call('GET', `/plans/${plan.id}/export?format=json`);
+      expect(
+        withDetails.body.subnets.map((row: Record<string, unknown>) => [
+          row.usableHosts,
+          row.currentHosts,
+          row.plannedGrowth,
+        ]),
+      ).toEqual([
+        [254, 100, 25],
+        [126, 0, 25],
+        ['18446744073709551616', 0, 25],
       ]);
       const empty = await postPlan(me, { name: '***' });
       const json = await me.call('GET', `/plans/${empty.id}/export?format=json`);

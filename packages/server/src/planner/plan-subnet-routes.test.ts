@@ -236,6 +236,56 @@ for (const dialect of DIALECTS) {
       expect(outside.body.error).toBe('A child subnet must lie inside its parent 10.0.0.0/24.');
     });
 
+    it('PL-13: moving a subnet with children and reserved addresses is the 409, not a reserved-address 400', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const a = await addPlanSubnet(me, plan.id, 'A', '10.0.0.0/24', {
+        reservedAddresses: [{ address: '10.0.0.1', type: 'Gateway' }],
+      });
+      await addPlanSubnet(me, plan.id, 'C', '10.0.0.0/25', { parentSubnetId: a });
+      for (const change of [{ networkAddress: '10.0.1.0' }, { cidr: 23 }, { cidr: 25 }]) {
+        const move = await me.call('PATCH', `/plans/${plan.id}/subnets/${a}`, change);
+        expect({ change, status: move.status, body: move.body }).toEqual({
+          change,
+          status: 409,
+          body: { error: 'Delete or move its child subnets first.', code: 'plan_subnet_has_children' },
+        });
+      }
+      // The same address written another way is no move.
+      const same = await me.call('PATCH', `/plans/${plan.id}/subnets/${a}`, {
+        networkAddress: '10.0.0.0',
+        name: 'Core',
+      });
+      expect(same.status).toBe(200);
+    });
+
+    it('PL-2: planning without currentHosts counts 0; 1.5 hosts is not a whole number; a PATCH keeps the planning fields it does not send', async () => {
+      const me = await accountSession(t.current);
+      const plan = await postPlan(me);
+      const added = await postPlanSubnet(me, plan.id, 'A', '10.0.0.0/24', {
+        planning: { plannedGrowth: 40, notes: 'racks' },
+      });
+      expect(added.status).toBe(201);
+      expect(added.body.planning).toEqual({
+        currentHosts: 0,
+        plannedGrowth: 40,
+        notes: 'racks',
+        recommendedSize: '/32',
+      });
+      const fraction = await postPlanSubnet(me, plan.id, 'B', '10.0.1.0/24', {
+        planning: { currentHosts: 1.5 },
+      });
+      expect(fraction.status).toBe(400);
+      expect(fraction.body).toMatchObject({
+        error: 'Current hosts must be a whole number.',
+        fields: { 'planning.currentHosts': 'Current hosts must be a whole number.' },
+      });
+      const edited = await me.call('PATCH', `/plans/${plan.id}/subnets/${added.body.id}`, {
+        planning: { currentHosts: 12 },
+      });
+      expect(edited.body.planning).toMatchObject({ currentHosts: 12, plannedGrowth: 40, notes: 'racks' });
+    });
+
     it('PL-99, PL-14: deleting A removes its subtree in one write with one history entry', async () => {
       const me = await accountSession(t.current);
       const plan = await postPlan(me);

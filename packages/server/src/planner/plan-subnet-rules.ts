@@ -64,6 +64,20 @@ export function checkPlacement(
   return canonical;
 }
 
+/**
+ * PL-13: whether a change puts the subnet on another prefix (version, address or length). It reads
+ * the merged fields before they are checked, so a subnet with children answers its 409 first, even
+ * when its reserved addresses would fall outside the new prefix.
+ */
+export function movesPrefix(
+  before: Pick<PlanSubnetRecord, 'ipVersion' | 'networkAddress' | 'cidr'>,
+  after: Pick<PlanSubnetFields, 'ipVersion' | 'networkAddress' | 'cidr'>,
+): boolean {
+  if (after.ipVersion !== before.ipVersion || after.cidr !== before.cidr) return true;
+  const address = parseAddress(after.networkAddress);
+  return address === null || address.value !== parseAddress(before.networkAddress)?.value;
+}
+
 /** PL-12: status subdivided comes only from a split. */
 export function refuseSubdividedByHand(status: PlanSubnetFields['status']): void {
   if (status === 'subdivided') {

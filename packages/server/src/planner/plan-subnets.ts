@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { MAX_PLAN_SUBNETS } from '@ipam/core/limits';
 import { messages } from '@ipam/core/messages';
-import { planSubnetPrefix } from '@ipam/core/plan-subnet-details';
 import { descendantIds } from '@ipam/core/plan-tree';
 import type { PlanSubnetInput, PlanSubnetUpdateInput } from '@ipam/core/schemas/plan-schemas';
 import type { UserChangeContext } from '../commands/change.js';
@@ -19,6 +18,7 @@ import {
 } from './plan-subnet-repository.js';
 import {
   checkPlacement,
+  movesPrefix,
   parsePlanSubnet,
   refuseSubdividedByHand,
   subnetValues,
@@ -92,19 +92,13 @@ export async function updatePlanSubnet(
     const subnets = await listPlanSubnets(trx, planId);
     const before = requireSubnet(subnets, subnetId);
     const old = subnetValues(before);
-    const fields = parsePlanSubnet({
-      ...old,
-      ...changes,
-      planning: { ...old.planning, ...changes.planning },
-    });
-    if (fields.status === 'subdivided' && before.status !== 'subdivided')
-      refuseSubdividedByHand(fields.status);
-    const [was, will] = [planSubnetPrefix(before), planSubnetPrefix(fields)];
-    const movesAddress =
-      was.version !== will.version || was.network !== will.network || was.length !== will.length;
-    if (movesAddress && subnets.some((subnet) => subnet.parentSubnetId === subnetId)) {
+    const merged = { ...old, ...changes, planning: { ...old.planning, ...changes.planning } };
+    if (movesPrefix(before, merged) && subnets.some((subnet) => subnet.parentSubnetId === subnetId)) {
       throw new DomainError('plan_subnet_has_children', messages.subnetHasChildren);
     }
+    const fields = parsePlanSubnet(merged);
+    if (fields.status === 'subdivided' && before.status !== 'subdivided')
+      refuseSubdividedByHand(fields.status);
     const networkAddress = checkPlacement(fields, subnets);
     const after: PlanSubnetRecord = { ...before, ...fields, networkAddress, updatedAt: nowIso() };
     await updatePlanSubnetRow(trx, after);

@@ -79,10 +79,19 @@ describe('plan cards', () => {
     expect(cards.map((c) => c.isCurrent)).toEqual([false, true, false]);
   });
 
+  it('BL-16, issue 29: after an upgrade the highlight moves to the cheapest card still for sale', () => {
+    const onBasic = planCards(seeded, 'month', { tier: 1, isOwner: true });
+    expect(onBasic.map((c) => c.isHighlighted)).toEqual([false, true, false]);
+    const onEnterprise = planCards(seeded, 'month', { tier: 3, isOwner: true });
+    expect(onEnterprise.map((c) => c.isHighlighted)).toEqual([false, false, false]);
+  });
+
   it('BL-19: a member who is not the owner sees every button disabled with the reason', () => {
     const cards = planCards(seeded, 'month', { tier: 0, isOwner: false });
     expect(cards.every((c) => c.isButtonDisabled)).toBe(true);
     expect(cards.map((c) => c.note)).toEqual(Array(3).fill('Only the account owner can change the plan.'));
+    // Nothing is for sale to them, so no card is highlighted as the default choice.
+    expect(cards.some((c) => c.isHighlighted)).toBe(false);
   });
 
   it("BL-3: a product without benefits shows the spec's default list", () => {

@@ -13,7 +13,10 @@ export interface PlanCard {
   savingText: string | null;
   benefits: readonly string[];
   isMostPopular: boolean;
-  /** The cheapest card for the interval: highlighted as the default selection (S37). */
+  /**
+   * The cheapest card the viewer can buy for the interval: highlighted as the default selection (S37).
+   * A card whose button is disabled (current, lower, no price, not the owner) never is (issue 29).
+   */
   isHighlighted: boolean;
   isCurrent: boolean;
   buttonLabel: string;
@@ -34,17 +37,11 @@ export function planCards(
   interval: BillingInterval,
   viewer: CardViewer,
 ): PlanCard[] {
-  const amounts = products.map((product) => priceFor(product.prices, interval)?.unit_amount);
-  const priced = amounts.filter((amount): amount is number => amount !== undefined);
-  const cheapest = priced.length > 0 ? Math.min(...priced) : undefined;
-  let highlighted = false;
-  return products.map((product, index) => {
+  const cards = products.map((product, index): PlanCard => {
     const price = priceFor(product.prices, interval);
     const saving = interval === 'year' ? yearlySaving(product.prices) : null;
     const isCurrent = product.tier === viewer.tier;
     const isLower = product.tier < viewer.tier;
-    const isHighlighted = !highlighted && price !== undefined && price.unit_amount === cheapest;
-    if (isHighlighted) highlighted = true;
     let note: string | null = null;
     if (!isCurrent && isLower) note = messages.contactSupportToChangePlan;
     else if (!isCurrent && !viewer.isOwner) note = messages.ownerOnlyPlan;
@@ -55,11 +52,15 @@ export function planCards(
       savingText: saving === null ? null : messages.yearlySaving(formatCents(saving)),
       benefits: product.benefits.length > 0 ? product.benefits : messages.defaultBenefits,
       isMostPopular: index === 1,
-      isHighlighted,
+      isHighlighted: false,
       isCurrent,
       buttonLabel: isCurrent ? messages.currentPlan : messages.upgradeTo(product.name),
       isButtonDisabled: isCurrent || isLower || !viewer.isOwner || price === undefined,
       note,
     };
   });
+  const buyable = cards.filter((card) => !card.isButtonDisabled && card.price !== undefined);
+  const cheapest = Math.min(...buyable.map((card) => card.price?.unit_amount ?? Number.POSITIVE_INFINITY));
+  const highlighted = buyable.find((card) => card.price?.unit_amount === cheapest);
+  return cards.map((card) => (card === highlighted ? { ...card, isHighlighted: true } : card));
 }

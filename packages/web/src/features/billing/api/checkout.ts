@@ -1,15 +1,37 @@
 import type { CheckoutSession } from '@ipam/core/api/billing';
 import { billingRoutes } from '@ipam/core/api/routes/billing';
 import type { CheckoutSessionCreateInput } from '@ipam/core/schemas/billing-schemas';
+import { messages } from '@ipam/core/messages';
+import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api-client.js';
+import { ApiError, call } from '../../../lib/api-client.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 
-/** Starts a checkout for a price (BL-7); the answer's url is where the browser goes next. */
+/** A 401: the session ended meanwhile (expired, or logged out in another tab). */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 401;
+}
+
+/**
+ * Starts a checkout for a price (BL-7); the answer's url is where the browser goes next. When the
+ * session has ended, the app is already on its way to /login: 'User is not authenticated.' goes with
+ * the user as a notification there (BL-18), rather than flashing on the page being left (issue 29).
+ * It is said here, not by the page, because the page unmounts before its own callbacks could run.
+ */
 export function useStartCheckout(accountId: string) {
   return useMutation({
     mutationFn: (input: CheckoutSessionCreateInput) =>
       call(billingRoutes.startCheckout, { params: { accountId }, body: input }),
+    onError: (error) => {
+      if (isSessionEnded(error)) {
+        notifications.show({
+          id: 'session-ended',
+          color: 'red',
+          message: messages.notAuthenticated,
+          autoClose: 8000,
+        });
+      }
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconCircleCheck } from '@tabler/icons-react';
 import type { PlanCard } from '../plan-cards.js';
 
 interface PlanCardViewProps {
@@ -8,11 +8,13 @@ interface PlanCardViewProps {
   hasCheckout: boolean;
   /** A checkout is being created: every button waits. */
   isBusy: boolean;
+  /** Some card of the row has a note: every card keeps its line, so the buttons line up. */
+  hasNoteLine: boolean;
   onUpgrade: (card: PlanCard) => void;
 }
 
 /** One plan card (BL-15): name, description, price, saving, benefits and its button. */
-export function PlanCardView({ card, hasCheckout, isBusy, onUpgrade }: PlanCardViewProps) {
+export function PlanCardView({ card, hasCheckout, isBusy, hasNoteLine, onUpgrade }: PlanCardViewProps) {
   const { product } = card;
   return (
     <Card
@@ -23,19 +25,21 @@ export function PlanCardView({ card, hasCheckout, isBusy, onUpgrade }: PlanCardV
       aria-label={`${product.name} plan`}
       role="region"
       data-highlighted={card.isHighlighted || undefined}
+      // A ring, not a wider border: the highlighted card's content stays in line with the others.
       style={
-        card.isHighlighted ? { borderColor: 'var(--mantine-color-blue-filled)', borderWidth: 2 } : undefined
+        card.isHighlighted
+          ? {
+              borderColor: 'var(--mantine-color-blue-filled)',
+              boxShadow: '0 0 0 1px var(--mantine-color-blue-filled), var(--mantine-shadow-md)',
+            }
+          : undefined
       }
     >
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="center" mih={28}>
+        {/* One line whatever the card: 'Current Plan' is its button, so the cards stay in line (issue 29). */}
+        <Group justify="space-between" align="center" mih={28} wrap="nowrap">
           <Title order={3}>{product.name}</Title>
           {card.isMostPopular && <Badge color="grape">Most Popular</Badge>}
-          {card.isCurrent && (
-            <Badge color="green" variant="light">
-              Current Plan
-            </Badge>
-          )}
         </Group>
         <Text c="dimmed" size="sm">
           {product.description}
@@ -61,12 +65,13 @@ export function PlanCardView({ card, hasCheckout, isBusy, onUpgrade }: PlanCardV
               fullWidth
               variant={card.isHighlighted ? 'filled' : 'light'}
               disabled={card.isButtonDisabled || isBusy}
+              leftSection={card.isCurrent ? <IconCircleCheck size={16} /> : undefined}
               onClick={() => onUpgrade(card)}
             >
               {card.buttonLabel}
             </Button>
-            {card.note && (
-              <Text size="xs" c="dimmed" ta="center">
+            {hasNoteLine && (
+              <Text size="xs" c="dimmed" ta="center" mih={18}>
                 {card.note}
               </Text>
             )}

@@ -18,13 +18,13 @@ import { productName } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useAppConfig } from '../../../lib/app-config.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import { useStartCheckout } from '../api/checkout.js';
+import { isSessionEnded, useStartCheckout } from '../api/checkout.js';
 import { useProducts } from '../api/products.js';
 import { planCards, type PlanCard } from '../plan-cards.js';
 import { ManageSubscriptionButton } from './manage-subscription-button.js';
 import { PlanCardView } from './plan-card-view.js';
 
-/** The message for a failed checkout: the server's for a refused request, else the spec's (BL-17, BL-18). */
+/** The message for a failed checkout: the server's for a refused request, else the spec's (BL-17). */
 function checkoutError(error: unknown): string {
   if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
   return messages.checkoutFailed;
@@ -61,7 +61,8 @@ export function UpgradePage() {
           setRedirecting(true);
           window.location.assign(url);
         },
-        onError: (failure) => setError(checkoutError(failure)),
+        // An ended session is told on the way to /login by the checkout hook (BL-18), not here.
+        onError: (failure) => !isSessionEnded(failure) && setError(checkoutError(failure)),
       },
     );
   }
@@ -133,6 +134,7 @@ export function UpgradePage() {
             card={card}
             hasCheckout={hasCheckout}
             isBusy={isBusy}
+            hasNoteLine={cards.some((other) => other.note !== null)}
             onUpgrade={upgrade}
           />
         ))}

@@ -3,7 +3,6 @@ import { messages } from '@ipam/core/messages';
 import {
   Alert,
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -14,6 +13,7 @@ import {
   Table,
   Text,
 } from '@mantine/core';
+import { IconArrowUpRight } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { GroupSelect } from '../../../components/groups/group-select.js';
@@ -22,7 +22,12 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useGroups } from '../../../lib/groups/get-groups.js';
 import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { useApplyPlan, usePreviewApply } from '../api/plan-apply.js';
-import { canApply, defaultApplyIds, outcomeColor } from '../lib/apply-choice.js';
+import {
+  applyDisabledReason,
+  defaultApplyIds,
+  isSubscriptionBound,
+  outcomeColor,
+} from '../lib/apply-choice.js';
 
 interface ApplyDialogProps {
   accountId: string;
@@ -40,10 +45,11 @@ function Outcomes({ result }: { result: PlanApply }) {
             <Table.Tr key={item.planSubnetId}>
               <Table.Td>{item.name}</Table.Td>
               <Table.Td ff="monospace">{item.network}</Table.Td>
+              {/* A sentence, not a badge: refusals read as they are written (issue 29). */}
               <Table.Td>
-                <Badge color={outcomeColor[item.outcome]} variant="light">
+                <Text size="sm" c={outcomeColor[item.outcome]} fw={500}>
                   {item.message}
-                </Badge>
+                </Text>
               </Table.Td>
             </Table.Tr>
           ))}
@@ -85,6 +91,7 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
     ...(vrfId === '' ? {} : { vrfId }),
   };
   const done = apply.data;
+  const disabledReason = applyDisabledReason(preview.data?.items ?? null);
   const close = () => !apply.isPending && onClose();
 
   return (
@@ -149,6 +156,18 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
           </Text>
         )}
         {preview.data && !done && <Outcomes result={preview.data} />}
+        {preview.data && !done && isSubscriptionBound(preview.data.items) && (
+          <Alert color="blue" variant="light" icon={<IconArrowUpRight size={18} />}>
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" style={{ flex: 1 }}>
+                {messages.applyUpgradeHint}
+              </Text>
+              <Button component={Link} to={paths.upgrade} size="xs" variant="light" style={{ flexShrink: 0 }}>
+                Upgrade
+              </Button>
+            </Group>
+          </Alert>
+        )}
         {done && (
           <Alert color="green" role="status" title={`Created ${done.created} subnet(s).`}>
             <Outcomes result={done} />
@@ -161,6 +180,11 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
           <Alert color="red" role="alert">
             {errorMessage(preview.error ?? apply.error)}
           </Alert>
+        )}
+        {!done && disabledReason && chosen.length > 0 && (
+          <Text size="sm" c="dimmed" ta="right" data-testid="apply-disabled-reason">
+            {disabledReason}
+          </Text>
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={close} disabled={apply.isPending}>
@@ -177,7 +201,7 @@ export function ApplyDialog({ accountId, plan, opened, onClose }: ApplyDialogPro
           )}
           {!done && (
             <Button
-              disabled={!preview.data || !canApply(preview.data.items) || apply.isPending}
+              disabled={disabledReason !== null || apply.isPending}
               onClick={() => !apply.isPending && apply.mutate(body)}
             >
               {apply.isPending ? 'Applying...' : 'Apply to IPAM'}

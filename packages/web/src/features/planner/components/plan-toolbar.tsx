@@ -1,3 +1,4 @@
+import type { PlanSubnet } from '@ipam/core/api/plan';
 import { ActionIcon, Button, Group, Menu, SegmentedControl, Tooltip } from '@mantine/core';
 import {
   IconChecklist,
@@ -7,6 +8,7 @@ import {
   IconEdit,
   IconHistory,
   IconPlus,
+  IconSubtask,
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
@@ -19,7 +21,10 @@ interface PlanToolbarProps {
   onViewChange: (view: PlanViewMode) => void;
   isValidating: boolean;
   isWriting: boolean;
+  /** The selected subnet: 'Add Child' adds under it (issue 29: only then is a parent pre-filled). */
+  selected: PlanSubnet | null;
   onAddSubnet: () => void;
+  onAddChild: () => void;
   onValidate: () => void;
   onExport: () => void;
   onMenu: (action: PlanMenuAction) => void;
@@ -27,13 +32,43 @@ interface PlanToolbarProps {
 
 /** Add Subnet, Validate Plan, Export, the view toggle and the plan menu (PL-40, S12). */
 export function PlanToolbar(props: PlanToolbarProps) {
-  const { view, onViewChange, isValidating, isWriting, onAddSubnet, onValidate, onExport, onMenu } = props;
+  const { view, onViewChange, isValidating, isWriting, selected, onAddSubnet, onAddChild } = props;
+  const { onValidate, onExport, onMenu } = props;
+  const addChildName = selected ? `Add child subnet to ${selected.name}` : 'Add child subnet';
+  const addChildHint = selected
+    ? `Add a subnet inside ${selected.name} (${selected.networkAddress}/${selected.cidr})`
+    : 'Select a subnet to add a child subnet inside it';
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Group gap="xs">
         <Button leftSection={<IconPlus size={16} />} onClick={onAddSubnet} disabled={isWriting}>
           Add Subnet
         </Button>
+        <Tooltip label={addChildHint}>
+          <Button
+            variant="default"
+            visibleFrom="lg"
+            leftSection={<IconSubtask size={16} />}
+            onClick={onAddChild}
+            disabled={isWriting || selected === null}
+            aria-label={addChildName}
+          >
+            Add Child
+          </Button>
+        </Tooltip>
+        {/* A 1024 px window keeps the toolbar on one line: the icon alone, its name in the tooltip. */}
+        <Tooltip label={addChildHint}>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            hiddenFrom="lg"
+            onClick={onAddChild}
+            disabled={isWriting || selected === null}
+            aria-label={addChildName}
+          >
+            <IconSubtask size={18} />
+          </ActionIcon>
+        </Tooltip>
         <Button
           variant="light"
           leftSection={<IconChecklist size={16} />}

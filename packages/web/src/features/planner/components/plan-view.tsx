@@ -49,6 +49,7 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
   const duplicate = useDuplicatePlan(accountId);
   const removePlan = useDeletePlan(accountId);
   const byId = new Map(plan.subnets.map((subnet) => [subnet.id, subnet]));
+  const selected = selectedId ? (byId.get(selectedId) ?? null) : null;
 
   // The handlers stay the same object across renders, so memoised rows do not re-render.
   const byIdRef = useRef(byId);
@@ -95,9 +96,10 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
           onViewChange={(next) => startTransition(() => setView(next))}
           isValidating={validate.isPending}
           isWriting={isWriting}
-          onAddSubnet={() =>
-            setEditor({ mode: 'add', parent: selectedId ? (byId.get(selectedId) ?? null) : null })
-          }
+          selected={selected}
+          // A new subnet starts at the top level; only 'Add Child' starts it inside the selected one.
+          onAddSubnet={() => setEditor({ mode: 'add', parent: null })}
+          onAddChild={() => selected && setEditor({ mode: 'add', parent: selected })}
           onValidate={runValidation}
           onExport={() => setDialog('export')}
           onMenu={onMenu}

@@ -16,15 +16,18 @@ export function VlanPill({ vlan }: { vlan: PlanSubnet['vlan'] }) {
   return vlan ? <span className={`${classes.pill} ${classes.vlan}`}>VLAN {vlan.id}</span> : null;
 }
 
-/** The utilization bar, classed on the exact ratio (PL-54), with aria-valuenow (PL-107), and 'N%'. */
-export function UsageBar({ subnet, width = 90 }: { subnet: PlanSubnet; width?: number }) {
+/**
+ * The utilization bar, classed on the exact ratio (PL-54), with aria-valuenow (PL-107), and 'N%'.
+ * Without `width` the bar's width comes from the stylesheet (the table's follows its card's width).
+ */
+export function UsageBar({ subnet, width }: { subnet: PlanSubnet; width?: number }) {
   const percentage = subnet.details.utilization.percentage;
   const level = utilizationLevel(subnet.planning.currentHosts, subnet.details.usableHosts);
   return (
     <span className={classes.usage} data-level={level}>
       <span
         className={classes.bar}
-        style={{ width }}
+        style={width === undefined ? undefined : { width }}
         role="progressbar"
         aria-label={`Utilization of ${subnet.name}`}
         aria-valuemin={0}

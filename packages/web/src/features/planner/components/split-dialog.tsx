@@ -76,9 +76,8 @@ export function SplitDialog({ subnet, isRunning, failure, onSplit, onClose }: Sp
             label="New CIDR"
             min={subnet.cidr + 1}
             max={max}
-            allowDecimal={false}
-            allowNegative={false}
-            // Out-of-range values stay as typed so their message shows (PL-79).
+            // What is typed stays as typed (a minus sign, a fraction, out of range) so its message shows
+            // (PL-79, issue 29).
             clampBehavior="none"
             value={newCidr}
             onChange={setNewCidr}

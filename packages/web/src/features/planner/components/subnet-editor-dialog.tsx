@@ -1,12 +1,13 @@
 import type { Plan, PlanSubnet } from '@ipam/core/api/plan';
 import { messages } from '@ipam/core/messages';
-import { Alert, Box, Grid, List, Modal, Stack } from '@mantine/core';
+import { Alert, Box, Grid, List, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useAddPlanSubnet, useUpdatePlanSubnet } from '../api/plan-subnets.js';
+import { isVersionConflict } from './use-conflict-notice.js';
 import { liveDetails, parentChoices } from '../lib/editor-live.js';
 import {
   changedFields,
@@ -21,7 +22,7 @@ import { ComputedDetailsPanel } from './computed-details-panel.js';
 import { SubnetNetworkFields } from './subnet-network-fields.js';
 import { SubnetPlanningFields } from './subnet-planning-fields.js';
 
-/** Which editor is open: Add Subnet (under the selected subnet, if any) or Edit Subnet. */
+/** Which editor is open: Add Subnet (top level), Add Child (under a chosen subnet) or Edit Subnet. */
 export type EditorTarget =
   { mode: 'add'; parent: PlanSubnet | null } | { mode: 'edit'; subnet: PlanSubnet } | null;
 
@@ -39,6 +40,15 @@ export function SubnetEditorDialog({ accountId, plan, target, onClose, onSaved }
   const update = useUpdatePlanSubnet(accountId, plan.id);
   const save = target?.mode === 'edit' ? update : add;
   const edited = target?.mode === 'edit' ? target.subnet : null;
+  // The plan version the editor was opened on (PL-20, PL-104): a live refresh of the plan behind the
+  // dialog does not move it, so a save over someone else's newer change is a 409, never a silent
+  // overwrite. After that 409 the reloaded plan's version is adopted, and Save again goes through.
+  const [loadedVersion, setLoadedVersion] = useState(plan.version);
+  const [isAwaitingReload, setAwaitingReload] = useState(false);
+  if (isAwaitingReload && plan.version !== loadedVersion) {
+    setLoadedVersion(plan.version);
+    setAwaitingReload(false);
+  }
   const { form, close, showFieldErrors, failure } = useDialogForm<SubnetFormValues>({
     // Keyed by the subnet: a live refresh of the plan keeps what is being typed (PL-44).
     openFor:
@@ -50,6 +60,10 @@ export function SubnetEditorDialog({ accountId, plan, target, onClose, onSaved }
     validate: (values) => checkSubnetForm(values).fieldErrors,
     requests: [add, update],
     fieldOf: subnetFormField,
+    onOpened: () => {
+      setLoadedVersion(plan.version);
+      setAwaitingReload(false);
+    },
     onClose,
   });
   const values = form.values;
@@ -67,15 +81,16 @@ export function SubnetEditorDialog({ accountId, plan, target, onClose, onSaved }
       close();
       onSaved(saved);
     };
+    // A conflict reloads the plan (the write's hook); what was typed stays in the form.
+    const onError = (error: Error) => {
+      showFieldErrors(error);
+      if (isVersionConflict(error)) setAwaitingReload(true);
+    };
     if (target.mode === 'edit') {
-      // The plan's current version: after a conflict the reloaded plan's, so a second Save goes through.
-      const body = { ...changedFields(target.subnet, typed), expectedVersion: plan.version };
-      update.mutate({ subnetId: target.subnet.id, body }, { onSuccess, onError: showFieldErrors });
+      const body = { ...changedFields(target.subnet, typed), expectedVersion: loadedVersion };
+      update.mutate({ subnetId: target.subnet.id, body }, { onSuccess, onError });
     } else {
-      add.mutate(
-        { ...subnetBody(typed), expectedVersion: plan.version },
-        { onSuccess, onError: showFieldErrors },
-      );
+      add.mutate({ ...subnetBody(typed), expectedVersion: loadedVersion }, { onSuccess, onError });
     }
   });
 
@@ -110,6 +125,11 @@ export function SubnetEditorDialog({ accountId, plan, target, onClose, onSaved }
             {failure && (
               <Alert color="red" role="alert">
                 {messages.errorSavingSubnet(errorMessage(failure))}
+                {isVersionConflict(failure) && (
+                  <Text size="sm" mt={4}>
+                    {messages.conflictInputKept}
+                  </Text>
+                )}
               </Alert>
             )}
             <DialogActions

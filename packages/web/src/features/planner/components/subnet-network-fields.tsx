@@ -3,7 +3,6 @@ import { MAX_DESCRIPTION_LENGTH, MAX_NAME_LENGTH } from '@ipam/core/schemas/comm
 import {
   Badge,
   Group,
-  NumberInput,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -14,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { SubnetFormValues } from '../lib/subnet-form.js';
+import { TypedNumberInput } from './typed-number-input.js';
 
 interface Props {
   form: UseFormReturnType<SubnetFormValues>;
@@ -71,15 +71,14 @@ export function SubnetNetworkFields({ form, parents, isNetworkFixed }: Props) {
           placeholder={form.values.ipVersion === 'IPv6' ? '2001:db8::' : '10.0.0.0'}
           {...form.getInputProps('networkAddress')}
         />
-        <NumberInput
+        <TypedNumberInput
           label="CIDR"
           required
           disabled={isNetworkFixed}
           min={1}
           max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          {...form.getInputProps('cidr')}
+          form={form}
+          field="cidr"
         />
       </SimpleGrid>
       <Select

@@ -10,7 +10,6 @@ import {
   Button,
   Fieldset,
   Group,
-  NumberInput,
   SimpleGrid,
   Stack,
   TextInput,
@@ -19,6 +18,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { SubnetFormValues } from '../lib/subnet-form.js';
+import { TypedNumberInput } from './typed-number-input.js';
 
 const reservedTypes = ['Gateway', 'DNS', 'DHCP', 'Server', 'Printer', 'Other'];
 
@@ -29,14 +29,7 @@ export function SubnetPlanningFields({ form }: { form: UseFormReturnType<SubnetF
     <Stack gap="sm">
       <Fieldset legend="VLAN">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label="VLAN ID"
-            min={1}
-            max={MAX_VLAN_ID}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('vlanId')}
-          />
+          <TypedNumberInput label="VLAN ID" min={1} max={MAX_VLAN_ID} form={form} field="vlanId" />
           <TextInput
             label="VLAN Name"
             placeholder={vlanId ? `VLAN_${vlanId}` : 'VLAN_{id}'}
@@ -95,19 +88,13 @@ export function SubnetPlanningFields({ form }: { form: UseFormReturnType<SubnetF
       </Fieldset>
       <Fieldset legend="Planning">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <NumberInput
-            label="Current Hosts"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            {...form.getInputProps('currentHosts')}
-          />
-          <NumberInput
+          <TypedNumberInput label="Current Hosts" min={0} form={form} field="currentHosts" />
+          <TypedNumberInput
             label="Planned Growth %"
             min={0}
             max={MAX_PLANNED_GROWTH}
-            allowNegative={false}
-            {...form.getInputProps('plannedGrowth')}
+            form={form}
+            field="plannedGrowth"
           />
         </SimpleGrid>
         <Textarea

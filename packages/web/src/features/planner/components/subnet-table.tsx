@@ -1,30 +1,30 @@
 import type { PlanSubnet } from '@ipam/core/api/plan';
 import { Box, Group, Paper, Switch, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { memo, startTransition, useMemo, useState } from 'react';
+import { memo, type ReactNode, startTransition, useMemo, useState } from 'react';
 import { grouped } from '../lib/grouped.js';
+import { hostCountText } from '../lib/host-count-text.js';
 import { defaultSort, type SortColumn, sortSubnets, toggleSort } from '../lib/subnet-sort.js';
 import classes from './plan-rows.module.css';
-import { RowActions, StatusPill, UsageBar, VlanPill } from './row-parts.js';
+import { RowActions, StatusPill, UsageBar } from './row-parts.js';
 import type { SubnetHandlers } from './subnet-actions.js';
 import { useVirtualRows } from './use-virtual-rows.js';
 
-const columns: { column: SortColumn; label: string; width: number }[] = [
-  { column: 'name', label: 'Name', width: 180 },
-  { column: 'network', label: 'Network', width: 160 },
-  { column: 'version', label: 'Version', width: 80 },
-  { column: 'status', label: 'Status', width: 110 },
-  { column: 'vlan', label: 'VLAN', width: 90 },
-  { column: 'usableHosts', label: 'Usable Hosts', width: 130 },
-  { column: 'currentHosts', label: 'Current Hosts', width: 135 },
-  { column: 'utilization', label: 'Utilization', width: 130 },
+const columns: { column: SortColumn; label: string }[] = [
+  { column: 'name', label: 'Name' },
+  { column: 'network', label: 'Network' },
+  { column: 'version', label: 'Version' },
+  { column: 'status', label: 'Status' },
+  { column: 'vlan', label: 'VLAN' },
+  { column: 'usableHosts', label: 'Usable Hosts' },
+  { column: 'currentHosts', label: 'Current Hosts' },
+  { column: 'utilization', label: 'Utilization' },
 ];
-const actionsWidth = 130;
-/** The grid's columns: fixed widths, so rows coming into view never re-measure the others. */
-const template = [...columns.map(({ width }) => `${width}px`), `${actionsWidth}px`].join(' ');
+// The columns' widths live in the stylesheet (plan-rows.module.css): they follow the card's width.
 
 const rowHeight = 45;
-const headerHeight = 40;
+// Two lines, for a header that wraps ('Usable / Hosts') in a narrow card.
+const headerHeight = 44;
 
 interface SubnetTableProps {
   subnets: readonly PlanSubnet[];
@@ -63,17 +63,13 @@ export function SubnetTable({
       </Group>
       <Box
         ref={boxRef}
-        className={classes.scrollBox}
+        className={classes.tableBox}
         h={Math.max(boxHeight, headerHeight + rowHeight)}
         style={{ overflow: 'auto' }}
       >
         <div role="table" className={classes.grid} aria-label="Plan subnets" aria-rowcount={rows.length + 1}>
           <div role="rowgroup" className={classes.gridHead}>
-            <div
-              role="row"
-              className={classes.gridRow}
-              style={{ height: headerHeight, gridTemplateColumns: template }}
-            >
+            <div role="row" className={classes.gridRow} style={{ height: headerHeight }}>
               {columns.map(({ column, label }) => {
                 const isSorted = sort.column === column;
                 const Icon = !isSorted
@@ -85,21 +81,21 @@ export function SubnetTable({
                   <div
                     role="columnheader"
                     key={column}
-                    className={classes.gridCell}
+                    className={classes.headCell}
                     aria-sort={isSorted ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'}
                   >
                     <button
                       type="button"
                       className={classes.sort}
+                      data-sorted={isSorted}
                       onClick={() => startTransition(() => setSort((before) => toggleSort(before, column)))}
                     >
-                      {label}
-                      <Icon size={14} aria-hidden />
+                      <HeaderLabel label={label} icon={<Icon size={14} aria-hidden />} />
                     </button>
                   </div>
                 );
               })}
-              <div role="columnheader" className={classes.gridCell}>
+              <div role="columnheader" className={classes.headCell}>
                 Actions
               </div>
             </div>
@@ -133,6 +129,28 @@ export function SubnetTable({
   );
 }
 
+/** A header's label and sort icon: the label may wrap between words, the icon stays with the last one. */
+function HeaderLabel({ label, icon }: { label: string; icon: ReactNode }) {
+  const cut = label.lastIndexOf(' ');
+  if (cut < 0) {
+    return (
+      <>
+        {label}
+        {icon}
+      </>
+    );
+  }
+  return (
+    <>
+      {label.slice(0, cut + 1)}
+      <span className={classes.lastWord}>
+        {label.slice(cut + 1)}
+        {icon}
+      </span>
+    </>
+  );
+}
+
 interface SubnetRowProps {
   subnet: PlanSubnet;
   isSelected: boolean;
@@ -149,6 +167,8 @@ const SubnetRow = memo(function SubnetRow({
   isWriting,
   handlers,
 }: SubnetRowProps) {
+  const network = `${subnet.networkAddress}/${subnet.cidr}`;
+  const hosts = hostCountText(subnet.details.usableHosts);
   return (
     <div
       role="row"
@@ -157,15 +177,15 @@ const SubnetRow = memo(function SubnetRow({
           ? `${classes.gridRow} ${classes.gridBody} ${classes.selected}`
           : `${classes.gridRow} ${classes.gridBody}`
       }
-      style={{ height: rowHeight, gridTemplateColumns: template }}
+      style={{ height: rowHeight }}
       onClick={() => handlers.onSelect(subnet.id)}
       aria-selected={isSelected}
     >
-      <div role="cell" className={classes.gridCell}>
+      <div role="cell" className={classes.gridCell} title={subnet.name}>
         <span className={classes.name}>{subnet.name}</span>
       </div>
-      <div role="cell" className={`${classes.gridCell} ${classes.mono}`}>
-        {subnet.networkAddress}/{subnet.cidr}
+      <div role="cell" className={`${classes.gridCell} ${classes.mono}`} title={network}>
+        {network}
       </div>
       <div role="cell" className={classes.gridCell}>
         {subnet.ipVersion}
@@ -173,23 +193,20 @@ const SubnetRow = memo(function SubnetRow({
       <div role="cell" className={classes.gridCell}>
         <StatusPill status={subnet.status} />
       </div>
-      <div role="cell" className={classes.gridCell}>
-        <VlanPill vlan={subnet.vlan} />
+      {/* The column says VLAN: the cell holds its id alone (the tree shows 'VLAN {id}'). */}
+      <div role="cell" className={classes.gridCell} title={subnet.vlan?.name}>
+        {subnet.vlan?.id}
       </div>
       <div role="cell" className={classes.gridCell}>
-        {grouped(subnet.details.usableHosts)}
+        {hosts.text === hosts.exact ? hosts.text : <abbr title={hosts.exact}>{hosts.text}</abbr>}
       </div>
       <div role="cell" className={classes.gridCell}>
         {grouped(subnet.planning.currentHosts)}
       </div>
       <div role="cell" className={classes.gridCell}>
-        {showUtilization ? (
-          <UsageBar subnet={subnet} width={70} />
-        ) : (
-          `${subnet.details.utilization.percentage}%`
-        )}
+        {showUtilization ? <UsageBar subnet={subnet} /> : `${subnet.details.utilization.percentage}%`}
       </div>
-      <div role="cell" className={classes.gridCell}>
+      <div role="cell" className={classes.actionsCell}>
         <RowActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
       </div>
     </div>

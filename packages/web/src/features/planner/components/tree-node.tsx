@@ -76,7 +76,7 @@ export const TreeNode = memo(function TreeNode(props: TreeNodeProps) {
           </div>
         )}
       </div>
-      {showUtilization && <UsageBar subnet={subnet} />}
+      {showUtilization && <UsageBar subnet={subnet} width={90} />}
       <RowActions subnet={subnet} handlers={handlers} isWriting={isWriting} />
     </div>
   );

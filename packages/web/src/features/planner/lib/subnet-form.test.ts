@@ -22,7 +22,7 @@ const typed = (fields: Partial<ReturnType<typeof newSubnetValues>>) => ({
 });
 
 describe('PL-57 subnet editor values', () => {
-  it('Add Subnet starts with the plan default version and the selected subnet as parent (PL-51, PL-56)', () => {
+  it('Add Subnet starts with the plan default version; Add Child with its subnet as parent (PL-51, PL-56)', () => {
     expect(newSubnetValues(settings, null).ipVersion).toBe('IPv6');
     const parent = planSubnet('p', '10.0.0.0/16');
     expect(newSubnetValues(settings, parent)).toMatchObject({
@@ -51,6 +51,38 @@ describe('PL-58, PL-103 editor validation with core planSubnetSchema', () => {
       networkAddress: 'Invalid IPv4 address',
       cidr: 'CIDR must be between 1 and 32.',
     });
+  });
+
+  it('typed numbers out of range keep their value and get the field’s message (issue 29: no clamping)', () => {
+    const values = typed({
+      networkAddress: '10.0.0.0',
+      cidr: 33,
+      vlanId: 5000,
+      currentHosts: -5,
+      plannedGrowth: '600',
+    });
+    expect(checkSubnetForm(values).fieldErrors).toEqual({
+      cidr: 'CIDR must be between 1 and 32.',
+      vlanId: 'VLAN ID must be between 1 and 4094.',
+      currentHosts: 'Current hosts cannot be negative.',
+      plannedGrowth: 'Planned growth must be between 0 and 500.',
+    });
+    expect(subnetBody(values)).toMatchObject({
+      cidr: 33,
+      vlan: { id: 5000 },
+      planning: { currentHosts: -5, plannedGrowth: 600 },
+    });
+    expect(
+      checkSubnetForm(typed({ networkAddress: '10.0.0.0', cidr: 24, currentHosts: 1.5 })).fieldErrors,
+    ).toEqual({
+      currentHosts: 'Current hosts must be a whole number.',
+    });
+  });
+
+  it('an empty Current Hosts box is no hosts yet (PL-2)', () => {
+    const values = typed({ networkAddress: '10.0.0.0', cidr: 24, currentHosts: '' });
+    expect(checkSubnetForm(values)).toEqual({ fieldErrors: {}, subnetErrors: [] });
+    expect(subnetBody(values).planning?.currentHosts).toBeUndefined();
   });
 
   it('hosts beyond the usable ones block saving above the buttons', () => {

@@ -21,7 +21,7 @@ export interface SubnetFormValues {
   notes: string;
 }
 
-/** Add Subnet's start: the plan's default version, the selected subnet as parent (PL-51, PL-56). */
+/** Add Subnet's start: the plan's default version; a parent only from 'Add Child' (PL-51, PL-56, issue 29). */
 export function newSubnetValues(settings: PlanSettings, parent: PlanSubnet | null): SubnetFormValues {
   return {
     name: '',
@@ -95,7 +95,8 @@ export function subnetBody(values: SubnetFormValues): PlanSubnetBody {
       type: type.trim(),
     })),
     planning: {
-      currentHosts: requiredNumber(values.currentHosts),
+      // An empty box is no hosts yet: the server's default (PL-2).
+      currentHosts: numberOf(values.currentHosts),
       plannedGrowth: numberOf(values.plannedGrowth) ?? DEFAULT_PLANNED_GROWTH,
       notes: values.notes.trim(),
     },
