@@ -129,6 +129,11 @@ export const auditItemResponse = z.object({
   subnetId: z.string().nullable(),
   before: z.unknown().describe('the object before the change (null for a create)'),
   after: z.unknown().describe('the object after the change (null for a delete)'),
+  names: z
+    .record(z.string(), z.string())
+    .describe(
+      'display names, by id, of the groups, VRFs, subnets, scanners, plans and invitations the entry names by id, as they are now (a removed one is absent)',
+    ),
 });
 export type AuditItem = z.infer<typeof auditItemResponse>;
 

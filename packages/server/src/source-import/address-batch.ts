@@ -161,6 +161,8 @@ export async function importAddressBatch(
         change = addCounts(change, statusChange(before.status, address.fields.status));
       }
       await adjustStatusCounts(trx, share.subnetId, change);
+      // A re-run that finds the subnet's addresses as they are writes nothing, and History says nothing.
+      if (inserted.size === 0 && updates.length === 0) continue;
       audit({
         action: 'import',
         entity: 'address',
