@@ -88,7 +88,12 @@ export const addressResponse = z.object({
   description: z.string(),
   allowScannerUpdate: z.boolean(),
   updatedDate: z.string().nullable(),
-  updatedBy: z.string().nullable().describe('the user who wrote it last'),
+  updatedBy: z
+    .string()
+    .nullable()
+    .describe(
+      'who wrote it last: a user id; when no user did, the program (e.g. "scanner HQ"); or the text an imported file gave',
+    ),
 });
 export type Address = z.infer<typeof addressResponse>;
 
