@@ -182,15 +182,19 @@ describe('without a mail server: reset by the admin command, invites by link', (
     await logOutFromMenu(page, owner);
     // The invitee signs up through the link with an address of their own choosing.
     await page.goto(second);
-    await page.getByText(messages.inviteLinkNote).waitFor();
+    await page.getByText(messages.invitedTo(owner, invitee)).waitFor();
     await screenshot(page, 'invite-link-signup');
     const form = page.getByRole('form', { name: 'Sign Up' });
+    // The form starts with the invited address; the invitee may use another of theirs.
+    expect(await form.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(invitee);
     const ownAddress = uniqueEmail('invitee-own');
     await form.getByRole('textbox', { name: 'Email', exact: true }).fill(ownAddress);
     await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
     await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(password);
     await form.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // They land in the inviting account (issue 29).
+    await page.getByText(`${owner} · Free`).waitFor();
     await page.getByRole('button', { name: `User menu for ${ownAddress}` }).click();
     await page.getByRole('menuitem', { name: 'Switch Account' }).click();
     await page.getByText(owner).waitFor();

@@ -106,6 +106,7 @@ describe('Dashboard and History', () => {
     for (let i = 11; i <= 13; i++) await api(`/subnets/${ids.mid}/addresses/10.20.1.${i}`, 'PUT', reserved);
     await api(`/subnets/${ids.big}`, 'PATCH', { scanningType: 'approval', scanFrequency: 24 });
     const scanner = await registerScanner(page.context().request, baseUrl, [ids.big]);
+    ids.scanner = scanner.id;
     await scanner.report(ids.big, [answering('10.20.2.50', 'laptop-7'), answering('10.20.2.51', 'phone-3')]);
 
     await page.goto(`${baseUrl}/`);
@@ -140,7 +141,8 @@ describe('Dashboard and History', () => {
     const latest = page.getByLabel('Latest changes', { exact: true }).getByTestId('latest-change');
     expect(await latest.count()).toBe(8);
     // The newest change is the scan that found them, by the scanner.
-    expect(await latest.first().textContent()).toContain('Scan changed');
+    expect(await latest.first().textContent()).toContain('Scan of Clients finished');
+    expect(await latest.first().textContent()).toContain('Sent for approval: 2');
     expect(await latest.first().textContent()).toContain('scanner E2E scanner');
     await screenshot(page, 'dashboard-figures');
 
@@ -185,6 +187,54 @@ describe('Dashboard and History', () => {
     await screenshot(page, 'history-subnet');
   });
 
+  it('tells each kind of change in the words of the forms, with names instead of ids', async () => {
+    const { page, baseUrl } = browser;
+    const branches = (await api('/groups', 'POST', { name: 'Branches' })) as { id: string };
+    await api(`/subnets/${ids.small}`, 'PATCH', { groupId: branches.id });
+    await api(`/scanners/${ids.scanner}`, 'PATCH', { subnets: [ids.big, ids.mid] });
+    const pending = (await api(`/subnets/${ids.big}/approvals`, 'GET')) as {
+      items: { id: string; ipAddress: string }[];
+    };
+    const approvalAt = (ip: string) => pending.items.find((item) => item.ipAddress === ip)?.id ?? '';
+    await api(`/subnets/${ids.big}/approvals/${approvalAt('10.20.2.50')}/confirm`, 'POST', undefined, 200);
+    await api(`/subnets/${ids.big}/approvals/${approvalAt('10.20.2.51')}/ignore`, 'POST', undefined, 200);
+    const csv = 'ipAddress,status,hostname\n10.20.1.14,In Use,printer\n';
+    const imported = await page
+      .context()
+      .request.fetch(
+        `${baseUrl}/api/accounts/${await accountIdOf(page, baseUrl)}/subnets/${ids.mid}/addresses/import?dryRun=false`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'text/csv' },
+          data: csv,
+        },
+      );
+    expect(imported.status()).toBe(200);
+
+    await page.goto(`${baseUrl}/history`);
+    const rows = historyRows(page);
+    await rows.first().waitFor();
+    const texts = await rows.allTextContents();
+    const row = (summary: string) => texts.find((text) => text.includes(summary)) ?? '';
+    expect(row('Addresses imported into Servers')).toContain('Added: 1');
+    expect(row('Approval for 10.20.2.51 ignored')).toContain('Hostname seen: phone-3');
+    expect(row('Approval for 10.20.2.50 confirmed')).toContain('Recommended status: In Use');
+    expect(row('Scanner E2E scanner changed')).toContain('Subnets: Clients → Clients, Servers');
+    expect(row('Subnet Branch (10.20.0.0/29) changed')).toContain('Group: Headquarters → Branches');
+    expect(row('Scan of Clients finished')).toContain('Addresses reported: 2');
+    const scanning = row('Subnet Clients (10.20.2.0/24) changed');
+    expect(scanning).toContain('Scanning: No Scanning → Approval');
+    expect(scanning).toContain('Scan frequency: (none) → Every 24 hours');
+    expect(row('Subnet Clients (10.20.2.0/24) created')).toContain('Group: Headquarters');
+    // No raw codes, ids or ISO times anywhere.
+    for (const text of texts) {
+      expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+      expect(text).not.toMatch(/Bits:|Scan changed|Maxnetworks|: none\b/);
+    }
+    await page.screenshot({ path: join(artifactsDir, 'history-kinds.png') });
+  });
+
   it('pages through the whole account history and narrows it to a person', async () => {
     const { page, baseUrl } = browser;
     // Past one page of 50.
@@ -211,8 +261,6 @@ describe('Dashboard and History', () => {
     await expect.poll(() => historyRows(page).count()).toBe(50);
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => historyRows(page).count()).toBe(all.items.length - 1);
-    expect((await historyRows(page).allTextContents()).some((text) => text.includes('Scan changed'))).toBe(
-      false,
-    );
+    expect((await historyRows(page).allTextContents()).some((text) => text.includes('Scan of'))).toBe(false);
   });
 });

@@ -129,6 +129,31 @@ describe('search across all subnets, and the subnet form', () => {
     await screenshot(page, 'search-opened-at-address');
   });
 
+  it('puts a whole address searched for first, marked as the exact match, written or not', async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/search?q=10.1.2.1`);
+    const exact = page.getByRole('region', { name: 'Exact match in Lab' });
+    await exact.getByText('Exact match', { exact: true }).waitFor();
+    expect(await exact.textContent()).toContain('lab-1');
+    expect(await exact.textContent()).toContain('In Lab (10.1.2.0/28)');
+    // It comes before the prefix matches (10.1.2.1, .10 to .14), which are still listed.
+    const regions = await page
+      .getByRole('region')
+      .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label')));
+    expect(regions.slice(0, 2)).toEqual(['Exact match in Lab', 'Subnet Lab']);
+    await page.getByText('6 matching addresses in 1 subnet.').waitFor();
+    await screenshot(page, 'search-exact-match');
+
+    await page.goto(`${baseUrl}/search?q=10.1.2.13`);
+    const unwritten = page.getByRole('region', { name: 'Exact match in Lab' });
+    await unwritten.getByText('never written: Available').waitFor();
+    await unwritten.getByRole('link', { name: 'Open 10.1.2.13 in Lab (exact match)' }).click();
+    await page.waitForURL(new RegExp(`/ips\\?subnet=${labId}&at=10\\.1\\.2\\.13$`));
+    const row = addressRow(page, '10.1.2.13');
+    await row.waitFor();
+    expect(await row.getAttribute('aria-current')).toBe('true');
+  });
+
   it('opens a large subnet scrolled to the address asked for', async () => {
     const { page, baseUrl } = browser;
     const subnets = (await callApi(page, 'GET', `/api/accounts/${accountId}/subnets`)) as {

@@ -2,7 +2,7 @@ import { messages } from '@ipam/core/messages';
 import { tierDefaults } from '@ipam/core/tiers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasFocus, logIn, logOutFromMenu, signUp } from './support/app.js';
+import { hasFocus, logIn, logOutFromMenu, password, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 
 const freeMaxUsers = tierDefaults(0)?.maxusers;
@@ -76,9 +76,12 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await logOutFromMenu(page, owner);
   });
 
-  it('the colleague signs up, joins the account and sees Switch Account', async () => {
+  it('the colleague signs up and lands in the inviting account, with Switch Account to reach their own', async () => {
     const { page, baseUrl } = browser;
     await signUp(page, baseUrl, colleague);
+    // Invited by e-mail: the inviting account opens, not an empty account of their own (issue 29).
+    expect(await currentAccountId(browser)).toBe(ownerAccountId);
+    await page.getByText(`${owner} · Free`).waitFor();
     await page.getByRole('button', { name: `User menu for ${colleague}` }).click();
     await screenshot(page, 'user-menu-two-accounts');
     await page.getByRole('menuitem', { name: 'Switch Account' }).click();
@@ -89,14 +92,8 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await screenshot(page, 'switch-accounts');
   });
 
-  it('switches to the owner’s account, and everything shows that account', async () => {
+  it('everything shows the owner’s account; switching goes to their own', async () => {
     const { page, baseUrl } = browser;
-    const ownAccountId = await currentAccountId(browser);
-    expect(ownAccountId).not.toBe(ownerAccountId);
-    await page.getByRole('button', { name: /^Switch to / }).click();
-    await expect.poll(() => currentAccountId(browser)).toBe(ownerAccountId);
-    // The marker moved: the colleague's own account is now the one to switch to.
-    await expect.poll(() => page.getByRole('button', { name: /^Switch to / }).count()).toBe(1);
     await page.goto(`${baseUrl}/settings`);
     await expect
       .poll(() => page.getByRole('textbox', { name: 'Account ID', exact: true }).inputValue())
@@ -107,6 +104,12 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await users.getByText(colleague).waitFor();
     await page.getByText(`2 users of ${freeMaxUsers}`).waitFor();
     await screenshot(page, 'settings-users-colleague-view');
+
+    await page.goto(`${baseUrl}/accounts`);
+    await page.getByRole('button', { name: /^Switch to / }).click();
+    await expect.poll(() => currentAccountId(browser)).not.toBe(ownerAccountId);
+    // The marker moved: the owner's account is now the one to switch to.
+    await expect.poll(() => page.getByRole('button', { name: /^Switch to / }).count()).toBe(1);
     await logOutFromMenu(page, colleague);
   });
 
@@ -128,5 +131,41 @@ describe('a team: invite, join, switch accounts, remove', () => {
     await page.getByRole('button', { name: `User menu for ${colleague}` }).click();
     await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
     expect(await page.getByRole('menuitem', { name: 'Switch Account' }).count()).toBe(0);
+  });
+
+  it('a newcomer who follows an invitation link signs up with the e-mail filled in and lands in the inviting account', async () => {
+    const { page, baseUrl } = browser;
+    const newcomer = uniqueEmail('newcomer');
+    await page.keyboard.press('Escape');
+    await logOutFromMenu(page, colleague);
+    await logIn(page, baseUrl, owner);
+    await openUsersTab(page, baseUrl);
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite User' });
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).fill(newcomer);
+    await dialog.getByRole('textbox', { name: 'Email', exact: true }).press('Enter');
+    const link = await dialog.getByRole('textbox', { name: `Invitation link for ${newcomer}` }).inputValue();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await logOutFromMenu(page, owner);
+
+    const sent = new URL(link);
+    await page.goto(`${baseUrl}${sent.pathname}${sent.search}`);
+    await page.getByText(messages.invitedTo(owner, newcomer)).waitFor();
+    const form = page.getByRole('form', { name: 'Sign Up' });
+    expect(await form.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe(newcomer);
+    await screenshot(page, 'invite-signup');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+    await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByText(`${owner} · Free`).waitFor();
+    expect(await currentAccountId(browser)).toBe(ownerAccountId);
+    await screenshot(page, 'invite-landed');
+
+    // The link is used up: following it again says so, and the form starts empty.
+    await logOutFromMenu(page, newcomer);
+    await page.goto(`${baseUrl}${sent.pathname}${sent.search}`);
+    await page.getByText(messages.inviteLinkInvalid).waitFor();
+    expect(await form.getByRole('textbox', { name: 'Email', exact: true }).inputValue()).toBe('');
   });
 });

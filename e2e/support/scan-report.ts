@@ -6,6 +6,8 @@ export { answering, silent } from '../../packages/server/test/scan-hosts.js';
 
 /** A scanner registered for some subnets, reporting scans through the agent's API. */
 export interface ScannerAgent {
+  /** The scanner's id, for edits through the API. */
+  id: string;
   /** Posts what one scan of the subnet saw (`POST /api/scanner/results`, one batch, done). */
   report(subnetId: string, hosts: readonly SeenHost[]): Promise<void>;
 }
@@ -31,8 +33,9 @@ export async function registerScanner(
     await request.post(`${baseUrl}/api/accounts/${me.currentAccountId}/scanners`, {
       data: { name: 'E2E scanner', subnets: subnetIds },
     }),
-  )) as { apiKey: string };
+  )) as { id: string; apiKey: string };
   return {
+    id: created.id,
     async report(subnetId, hosts) {
       const now = new Date().toISOString();
       const response = await fetch(`${baseUrl}/api/scanner/results`, {

@@ -31,6 +31,8 @@ export const messages = {
   inviteMailed: 'Invitation sent.',
   inviteNotMailed: 'No e-mail was sent. Give this link to the person you invited:',
   inviteLinkNote: 'Sign up or log in to accept the invitation.',
+  invitedTo: (accountName: string, email: string) =>
+    `You are invited to join ${accountName}. Sign up as ${email}, or log in if you already have an account.`,
   inviteLinkInvalid: 'This invitation link is not valid any more. Ask for a new one.',
 
   // Address checks (core spec §5)

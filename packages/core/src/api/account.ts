@@ -49,6 +49,13 @@ export type Member = z.infer<typeof memberResponse>;
 export const inviteResponse = z.object({ id: z.string(), email: z.string(), invitedAt: z.string() });
 export type Invite = z.infer<typeof inviteResponse>;
 
+/** GET /api/auth/invitation?invite=: whom an invite link was sent to and which account it joins. */
+export const invitationResponse = z.object({
+  email: z.string().describe('the invited e-mail (the sign-up form starts with it)'),
+  accountName: z.string().describe("the inviting account's display name"),
+});
+export type Invitation = z.infer<typeof invitationResponse>;
+
 /** A new invite or a re-issued link: the link to hand over, and whether an e-mail went out. */
 export const inviteLinkResponse = inviteResponse.extend({
   inviteUrl: z.string().describe('sign-up or login with this link accepts the invite'),

@@ -88,7 +88,12 @@ export const addressResponse = z.object({
   description: z.string(),
   allowScannerUpdate: z.boolean(),
   updatedDate: z.string().nullable(),
-  updatedBy: z.string().nullable().describe('the user who wrote it last'),
+  updatedBy: z
+    .string()
+    .nullable()
+    .describe(
+      'who wrote it last: a user id; when no user did, the program (e.g. "scanner HQ"); or the text an imported file gave',
+    ),
 });
 export type Address = z.infer<typeof addressResponse>;
 
@@ -129,6 +134,11 @@ export const auditItemResponse = z.object({
   subnetId: z.string().nullable(),
   before: z.unknown().describe('the object before the change (null for a create)'),
   after: z.unknown().describe('the object after the change (null for a delete)'),
+  names: z
+    .record(z.string(), z.string())
+    .describe(
+      'display names, by id, of the groups, VRFs, subnets, scanners, plans and invitations the entry names by id, as they are now (a removed one is absent)',
+    ),
 });
 export type AuditItem = z.infer<typeof auditItemResponse>;
 

@@ -33,9 +33,25 @@ export const searchSubnetResponse = z.object({
 });
 export type SearchSubnet = z.infer<typeof searchSubnetResponse>;
 
+/** The searched address itself, in the leaf subnet that holds it (written or a never-written Available one). */
+export const searchExactMatchResponse = z.object({
+  subnetId: z.string(),
+  subnetName: z.string(),
+  cidr: z.string().describe('the subnet holding it, e.g. 10.0.0.0/24'),
+  vrfId: z.string(),
+  vrfName: z.string(),
+  address: searchAddressResponse,
+});
+export type SearchExactMatch = z.infer<typeof searchExactMatchResponse>;
+
 /** The answer of a search: matching subnets in name order; `isTruncated` when some were left out. */
 export const searchResponse = z.object({
   q: z.string(),
+  exactMatches: z
+    .array(searchExactMatchResponse)
+    .describe(
+      'when the search is one whole address: that address in each VRF whose leaf subnet holds it as a host (shown first); else empty',
+    ),
   subnets: z.array(searchSubnetResponse),
   isTruncated: z
     .boolean()

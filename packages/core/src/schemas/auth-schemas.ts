@@ -66,6 +66,11 @@ export const newPasswordSchema = z
 /** An invite link's token (`/signup?invite=…`), optional at sign-up and login. */
 export const inviteTokenSchema = z.string().trim().min(1).max(200).optional();
 
+/** `GET /api/auth/invitation?invite=`: an invite link's token (the query key the request log redacts). */
+export const invitationQuery = z.strictObject({
+  invite: z.string().trim().min(1, messages.inviteLinkInvalid).max(200, messages.inviteLinkInvalid),
+});
+
 /** `POST /api/auth/signup`: e-mail, password of at least 8 characters and not weak. */
 export const signupSchema = z
   .object({

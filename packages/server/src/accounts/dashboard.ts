@@ -4,6 +4,7 @@ import { compareNames } from '@ipam/core/name-order';
 import { usableHostCount } from '@ipam/core/prefix';
 import { usedPercent } from '@ipam/core/address-listing';
 import { usageWarning } from '@ipam/core/usage-warning';
+import { withNames } from '../audit/audit-log.js';
 import { pageAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { AccountRecord } from './account-repository.js';
@@ -97,6 +98,6 @@ export async function accountDashboard(db: Db, account: AccountRecord): Promise<
       total: pending.reduce((total, entry) => total + entry.count, 0),
       subnets: pending.slice(0, APPROVAL_SUBNETS),
     },
-    latestChanges: latestChanges.slice(0, LATEST_CHANGES),
+    latestChanges: await withNames(db, account.id, latestChanges.slice(0, LATEST_CHANGES)),
   };
 }

@@ -4,7 +4,7 @@ import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
-import { runChange, type Change, type ChangeContext } from '../commands/change.js';
+import { rowAuthor, runChange, type Change, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
@@ -70,7 +70,7 @@ export async function writeAddressesIn(
   const changes = writes.map(({ value, change }) => {
     const before = stored.get(value);
     if (!before) throw new Error('address row vanished inside its transaction');
-    const after: StoredAddress = { ...before, ...change(before), updatedDate, updatedBy: ctx.userId };
+    const after: StoredAddress = { ...before, ...change(before), updatedDate, updatedBy: rowAuthor(ctx) };
     return { before, after, isNew: created.has(value) };
   });
   await writeAddressRows(

@@ -1,10 +1,19 @@
+import type { AuditItem } from '@ipam/core/api/ipam';
+import { auditReferences } from '@ipam/core/audit/describe-audit';
+import type { AuditRefKind } from '@ipam/core/audit/audit-values';
 import { messages } from '@ipam/core/messages';
 import { AUDIT_PAGE_SIZE } from '@ipam/core/schemas/audit-schemas';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { isSubnetOfAccountLog, pageAudit, type AuditItem, type AuditPosition } from './audit-repository.js';
+import { findNames } from './audit-names-repository.js';
+import {
+  isSubnetOfAccountLog,
+  pageAudit,
+  type AuditPosition,
+  type StoredAuditItem,
+} from './audit-repository.js';
 
-function encodeCursor(item: AuditItem): string {
+function encodeCursor(item: StoredAuditItem): string {
   return Buffer.from(`${item.at}|${item.id}`, 'utf8').toString('base64url');
 }
 
@@ -49,5 +58,35 @@ export async function auditPage(
   });
   const items = rows.slice(0, limit);
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return {
+    items: await withNames(db, accountId, items),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+  };
+}
+
+/**
+ * The entries with the current names of the groups, VRFs, subnets, scanners, plans and invitations
+ * they name by id (core's audit table says which fields hold ids), so every screen shows names.
+ */
+export async function withNames(
+  db: Db,
+  accountId: string,
+  items: readonly StoredAuditItem[],
+): Promise<AuditItem[]> {
+  const referencesOf = items.map((item) => auditReferences(item));
+  const wanted = new Map<AuditRefKind, Set<string>>();
+  for (const { kind, id } of referencesOf.flat()) {
+    const ids = wanted.get(kind) ?? new Set<string>();
+    ids.add(id);
+    wanted.set(kind, ids);
+  }
+  const names = await findNames(db, accountId, wanted);
+  return items.map((item, i) => {
+    const own: Record<string, string> = {};
+    for (const { id } of referencesOf[i] ?? []) {
+      const name = names.get(id);
+      if (name !== undefined) own[id] = name;
+    }
+    return { ...item, names: own };
+  });
 }

@@ -68,9 +68,8 @@ export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Prom
   }
 }
 
-/** An audit entry as the API shows it: who (id and e-mail), when, what, and the state before/after. */
-/** One entry as the API shows it (core's audit item). */
-export type AuditItem = CoreAuditItem;
+/** One entry as stored: who (id and e-mail), when, what, and the state before/after (the API adds names). */
+export type StoredAuditItem = Omit<CoreAuditItem, 'names'>;
 
 /** Where a page starts: after the entry with this time and id (newest first). */
 export interface AuditPosition {
@@ -96,7 +95,7 @@ export async function pageAudit(
     after?: AuditPosition | undefined;
     limit: number;
   },
-): Promise<AuditItem[]> {
+): Promise<StoredAuditItem[]> {
   let query = db
     .selectFrom('audit_log')
     .leftJoin('users', 'users.id', 'audit_log.user_id')

@@ -35,7 +35,10 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
     publishAcceptedInvites(events, userId, accepted);
     setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
-    return reply.status(201).send(await meOrUnauthorised(userId, undefined));
+    const me = await meOrUnauthorised(userId, undefined);
+    // The current account (an inviting one, else their own) is this browser's, whatever it held before.
+    if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
+    return reply.status(201).send(me);
   });
 
   registerRoute(app, authRoutes.login, async (request, reply) => {
@@ -43,18 +46,21 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const gate = await limiter.beforeLogin(request.ip, email);
     if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
     if (gate.delayMs > 0) await sleep(gate.delayMs);
-    const { userId, accepted } = await logIn(db, request.body).catch(async (error: unknown) => {
-      if (error instanceof DomainError && error.code === 'login_failed') {
-        await limiter.loginFailed(request.ip, email);
-      }
-      throw error;
-    });
+    const { userId, accepted, openedAccountId } = await logIn(db, request.body).catch(
+      async (error: unknown) => {
+        if (error instanceof DomainError && error.code === 'login_failed') {
+          await limiter.loginFailed(request.ip, email);
+        }
+        throw error;
+      },
+    );
     await limiter.loginSucceeded(request.ip, email);
     publishAcceptedInvites(events, userId, accepted);
     // A fresh session id at login; any session the browser carried before is ended.
     if (request.auth) await endSession(db, request.auth.token);
     setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
-    const me = await meOrUnauthorised(userId, request.cookies[accountCookie]);
+    // Through an invite link the inviting account opens; else the one this browser or the user last chose.
+    const me = await meOrUnauthorised(userId, openedAccountId ?? request.cookies[accountCookie]);
     // The account kept on the server becomes this browser's too (support messages are tagged by it).
     if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
     return me;

@@ -3,25 +3,28 @@ import type { LoginInput } from '@ipam/core/schemas/auth-schemas';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { acceptPendingInvites, type AcceptedInvite } from '../invites/accept-invites.js';
-import { findUserWithHashByEmail, setLastLogin } from '../users/user-repository.js';
+import { acceptPendingInvites, accountToOpen, type AcceptedInvite } from '../invites/accept-invites.js';
+import { findUserWithHashByEmail, setCurrentAccountId, setLastLogin } from '../users/user-repository.js';
 import { verifyPassword } from './password.js';
 
 /**
- * Checks e-mail and password; on success records lastLogin and accepts pending invites. Every
- * failure is the same "Login failed." so nobody learns whether an e-mail is registered.
+ * Checks e-mail and password; on success records lastLogin and accepts pending invites; through an
+ * invite link, the inviting account becomes the current one (`openedAccountId`). Every failure is the
+ * same "Login failed." so nobody learns whether an e-mail is registered.
  */
 export async function logIn(
   db: Db,
   input: LoginInput,
-): Promise<{ userId: string; accepted: AcceptedInvite[] }> {
+): Promise<{ userId: string; accepted: AcceptedInvite[]; openedAccountId: string | undefined }> {
   const email = input.email.trim().toLowerCase();
   const user = await findUserWithHashByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) throw new DomainError('login_failed', messages.loginFailed);
-  const accepted = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await setLastLogin(trx, user.id, nowIso());
-    return acceptPendingInvites(trx, { id: user.id, email: user.email }, input.inviteToken);
+    const accepted = await acceptPendingInvites(trx, { id: user.id, email: user.email }, input.inviteToken);
+    const openedAccountId = accountToOpen(accepted, false);
+    if (openedAccountId) await setCurrentAccountId(trx, user.id, openedAccountId);
+    return { userId: user.id, accepted, openedAccountId };
   });
-  return { userId: user.id, accepted };
 }

@@ -7,8 +7,8 @@ import type { NewAccountDefaults } from '../config/env.js';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
-import { acceptPendingInvites, type AcceptedInvite } from '../invites/accept-invites.js';
-import { emailExists, insertUser } from '../users/user-repository.js';
+import { acceptPendingInvites, accountToOpen, type AcceptedInvite } from '../invites/accept-invites.js';
+import { emailExists, insertUser, setCurrentAccountId } from '../users/user-repository.js';
 import { hashPassword } from './password.js';
 
 const free = tierDefaults(0);
@@ -20,7 +20,8 @@ const freeAccount: NewAccountDefaults = {
 
 /**
  * Registers a user: the user, their own account (Free, or the operator's IPAM_DEFAULT_TIER) (reference = e-mail) and the link, in one
- * transaction; pending invites for the e-mail are accepted. Returns the new user's id.
+ * transaction; the invite link's and the e-mail's pending invites are accepted, and an inviting
+ * account becomes the current one (their own stays, empty, one Switch Account away).
  */
 export async function signUp(
   db: Db,
@@ -48,7 +49,10 @@ export async function signUp(
         createdAt: at,
       });
       await linkUser(trx, userId, accountId, at);
-      return acceptPendingInvites(trx, { id: userId, email }, input.inviteToken);
+      const joined = await acceptPendingInvites(trx, { id: userId, email }, input.inviteToken);
+      const opened = accountToOpen(joined, true);
+      if (opened) await setCurrentAccountId(trx, userId, opened);
+      return joined;
     });
   } catch (error) {
     // Two sign-ups with one e-mail at once: the unique index decides.

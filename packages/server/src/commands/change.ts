@@ -25,6 +25,14 @@ export interface ChangeContext {
   log?: ChangeLog;
 }
 
+/**
+ * Who a written address row says changed it: the user's id, or when no user acted, the program
+ * (e.g. "scanner HQ"), so exports can name it (docs/decisions.md, "Who changed an address, in files").
+ */
+export function rowAuthor(ctx: Pick<ChangeContext, 'userId' | 'actor'>): string | null {
+  return ctx.userId ?? ctx.actor ?? null;
+}
+
 /** The context of a change a signed-in user makes (every account route's). */
 export type UserChangeContext = ChangeContext & { userId: string };
 

@@ -2,7 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
-import { setInviteTokenHash, type InviteRecord } from './invite-repository.js';
+import { accountLabel, type Invitation } from '@ipam/core/api/account';
+import type { Db } from '../db/database.js';
+import { findInviteByTokenHash, setInviteTokenHash, type InviteRecord } from './invite-repository.js';
 
 /** The stored form of an invite link's token: its SHA-256, so the table holds no usable links. */
 export function inviteTokenHash(token: string): string {
@@ -18,6 +20,19 @@ export function newInviteToken(): { token: string; tokenHash: string } {
 /** The login page's Sign Up tab with the invite's token: signing up or logging in there accepts the invite. */
 export function inviteUrl(baseUrl: string, token: string): string {
   return `${baseUrl}/login?tab=signup&invite=${encodeURIComponent(token)}`;
+}
+
+/**
+ * What an invite link leads to, for the sign-up form: the invited e-mail and the inviting account's
+ * name. A used, withdrawn or made-up link is a 404 saying the link is no longer valid.
+ */
+export async function readInvitation(db: Db, token: string): Promise<Invitation> {
+  const invite = await findInviteByTokenHash(db, inviteTokenHash(token));
+  if (!invite) throw new DomainError('not_found', messages.inviteLinkInvalid);
+  return {
+    email: invite.email,
+    accountName: accountLabel({ id: invite.accountId, reference: invite.accountReference }),
+  };
 }
 
 /**

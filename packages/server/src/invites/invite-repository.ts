@@ -85,6 +85,23 @@ export async function takeInvitesForEmail(
     .execute();
 }
 
+/** The invite whose link token has this hash: its e-mail and the inviting account's reference. */
+export async function findInviteByTokenHash(
+  db: Db,
+  tokenHash: string,
+): Promise<{ email: string; accountId: string; accountReference: string } | undefined> {
+  return db
+    .selectFrom('pending_invites')
+    .innerJoin('accounts', 'accounts.id', 'pending_invites.account_id')
+    .select([
+      'pending_invites.email',
+      'pending_invites.account_id as accountId',
+      'accounts.reference as accountReference',
+    ])
+    .where('pending_invites.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
 /** Deletes the invite whose link token has this hash and returns its id and account, if any. */
 export async function takeInviteByTokenHash(
   db: Db,

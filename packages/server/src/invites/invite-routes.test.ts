@@ -32,9 +32,9 @@ for (const dialect of DIALECTS) {
 
       const invitee = await signUp(t.current, inviteeEmail);
       const me = await invitee.client.get('/api/auth/me');
-      // The invitee's own account comes first and is the current one.
+      // The invitee's own account comes first in the list; the inviting one is current (issue 29).
       expect(me.body.accounts[0].id).toBe(invitee.accountId);
-      expect(me.body.currentAccountId).toBe(invitee.accountId);
+      expect(me.body.currentAccountId).toBe(owner.accountId);
       const ids = me.body.accounts.map((a: { id: string }) => a.id);
       expect(ids).toContain(owner.accountId);
       expect(me.body.accounts.find((a: { id: string }) => a.id === owner.accountId).isOwner).toBe(false);

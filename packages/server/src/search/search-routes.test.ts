@@ -175,6 +175,54 @@ for (const dialect of DIALECTS) {
       expect(onlyLab.body.subnets.map((s: { id: string }) => s.id)).toEqual([inLab.id]);
     });
 
+    it('puts the searched address itself first when the search is one whole address, written or not', async () => {
+      const me = await tierOnePerson(t.current);
+      const lab = await createVrf(me.ctx, { name: 'Lab', rd: null, description: '' });
+      const campus = await createSubnetIn(me.ctx, '10.20.0.0/16', { name: 'Campus' });
+      const labNet = await createSubnetIn(me.ctx, '10.20.0.0/24', { name: 'Lab net', vrfId: lab.id });
+      await createSubnetIn(me.ctx, '2001:db8:20::/120', { name: 'Six' });
+      await injectAs(t.current, me, 'PUT', `/subnets/${campus.id}/addresses/10.20.0.1`, inUseFields('gw'));
+      const search = async (q: string, vrf = '') =>
+        (await injectAs(t.current, me, 'GET', `/search?q=${encodeURIComponent(q)}${vrf}`)).body;
+
+      const both = await search('10.20.0.1');
+      expect(both.exactMatches).toEqual([
+        {
+          subnetId: campus.id,
+          subnetName: 'Campus',
+          cidr: '10.20.0.0/16',
+          vrfId: campus.vrfId,
+          vrfName: 'Global',
+          address: {
+            id: expect.any(String),
+            ipAddress: '10.20.0.1',
+            status: 'In Use',
+            hostname: 'gw',
+            description: '',
+          },
+        },
+        expect.objectContaining({
+          subnetId: labNet.id,
+          vrfName: 'Lab',
+          address: expect.objectContaining({ id: null, status: 'Available' }),
+        }),
+      ]);
+      // The prefix matches are still listed below it.
+      expect(both.subnets.find((s: { id: string }) => s.id === campus.id).addressTotal).toBe(111);
+      const onlyLab = await search('10.20.0.1', `&vrfId=${lab.id}`);
+      expect(onlyLab.exactMatches.map((m: { subnetId: string }) => m.subnetId)).toEqual([labNet.id]);
+      expect((await search('10.20.0.1', '&vrfId=nope')).exactMatches).toEqual([]);
+
+      // IPv6 in any valid form; the never-written address is the virtual Available row.
+      const six = await search('2001:DB8:20:0::10');
+      expect(six.exactMatches).toMatchObject([
+        { subnetName: 'Six', cidr: '2001:db8:20::/120', address: { ipAddress: '2001:db8:20::10', id: null } },
+      ]);
+      // Not one whole host address: a part of one, a network address, an address in no subnet.
+      for (const q of ['10.20.0', '10.20.0.0', '192.0.2.1', 'gw'])
+        expect((await search(q)).exactMatches).toEqual([]);
+    });
+
     it("never shows another account's subnets or addresses", async () => {
       const me = await tierOnePerson(t.current);
       const other = await tierOnePerson(t.current);
@@ -192,6 +240,7 @@ for (const dialect of DIALECTS) {
         const response = await injectAs(t.current, me, 'GET', `/search?q=${encodeURIComponent(q)}`);
         expect(response.status).toBe(200);
         expect(response.body.subnets).toEqual([]);
+        expect(response.body.exactMatches).toEqual([]);
       }
       // Their account id is not found for me.
       const foreign = await injectAs(t.current, me, 'GET', '/search?q=secret', undefined, other.accountId);

@@ -1,10 +1,12 @@
 import { availableAddressFields } from '@ipam/core/address-defaults';
 import { listedAddresses } from '@ipam/core/address-listing';
 import { MAX_TEXT_QUERY_LENGTH } from '@ipam/core/address-text-search';
+import { subnetCidr } from '@ipam/core/api/ipam';
 import {
   SEARCH_ADDRESSES_PER_SUBNET,
   SEARCH_MAX_ADDRESSES,
   type SearchAddress,
+  type SearchExactMatch,
   type SearchResult,
   type SearchSubnet,
 } from '@ipam/core/api/search';
@@ -12,6 +14,7 @@ import { formatPrefix, prefixContains } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
+import { lookUpAddress } from '../addresses/address-lookup.js';
 import { storedAmong } from '../addresses/address-repository.js';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
@@ -137,7 +140,37 @@ async function exactOnly(
 }
 
 /**
- * Searches the whole account: written addresses by address, hostname and description; never-written
+ * The searched address itself when the search is one whole address (any valid form, no zone): the
+ * leaf holding it in each VRF searched, found by index as the address lookup does, with the address
+ * as stored or as the virtual Available row it is when never written.
+ */
+async function exactMatchesOf(
+  db: Db,
+  accountId: string,
+  q: string,
+  texts: Texts,
+  vrfId: string | undefined,
+): Promise<SearchExactMatch[]> {
+  if (texts.exact === null) return [];
+  const found = await lookUpAddress(db, accountId, q, vrfId);
+  return found.items.map(({ vrfName, subnet, address }) => ({
+    subnetId: subnet.id,
+    subnetName: subnet.name,
+    cidr: subnetCidr(subnet),
+    vrfId: subnet.vrfId,
+    vrfName,
+    address: {
+      id: address.id,
+      ipAddress: address.ipAddress,
+      status: address.status,
+      hostname: address.hostname,
+      description: address.description,
+    },
+  }));
+}
+
+/**
+ * Searches the whole account: the searched address itself first when it is one (`exactMatches`); written addresses by address, hostname and description; never-written
  * addresses by their address text (core's RangeTextSearch counts and finds them without visiting
  * each); subnets by name, description and network. Subnets come in name order, addresses in numeric
  * order, at most SEARCH_ADDRESSES_PER_SUBNET per subnet and SEARCH_MAX_ADDRESSES in all.
@@ -152,6 +185,9 @@ export async function searchAccount(
   const [all, vrfs] = await Promise.all([listSubnets(db, accountId), listVrfs(db, accountId)]);
   const vrfNames = new Map(vrfs.map((vrf) => [vrf.id, vrf.name]));
   const subnets = vrfId ? all.filter((subnet) => subnet.vrfId === vrfId) : all;
+  // A VRF the account does not have finds nothing (as the subnets below), not a 404.
+  const exactMatches =
+    vrfId === undefined || vrfNames.has(vrfId) ? await exactMatchesOf(db, accountId, q, texts, vrfId) : [];
   const leaves = subnets.filter((subnet) => subnet.kind === 'leaf');
   const totalsBySubnet = await countWrittenMatches(
     db,
@@ -191,5 +227,5 @@ export async function searchAccount(
       addressTotal: total,
     });
   }
-  return { q, subnets: found, isTruncated };
+  return { q, exactMatches, subnets: found, isTruncated };
 }

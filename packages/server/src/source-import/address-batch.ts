@@ -8,7 +8,7 @@ import {
 } from '../addresses/address-count-repository.js';
 import { findStoredAmong, type StoredAddress } from '../addresses/address-repository.js';
 import { insertAbsentAddressRows, writeAddressRows } from '../addresses/address-write-repository.js';
-import { runChange, type ChangeContext } from '../commands/change.js';
+import { rowAuthor, runChange, type ChangeContext } from '../commands/change.js';
 import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
@@ -138,7 +138,7 @@ export async function importAddressBatch(
           ...address.fields,
           allowScannerUpdate: true,
           updatedDate: now,
-          updatedBy: ctx.userId,
+          updatedBy: rowAuthor(ctx),
         })),
       );
       await writeAddressRows(
@@ -149,7 +149,7 @@ export async function importAddressBatch(
           ...before,
           ...address.fields,
           updatedDate: now,
-          updatedBy: ctx.userId,
+          updatedBy: rowAuthor(ctx),
         })),
       );
       let change: StatusCounts = NO_COUNTS;

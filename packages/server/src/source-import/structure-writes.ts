@@ -62,8 +62,10 @@ export async function writeGroups(ctx: ChangeContext, plans: Iterable<Planned<Gr
         await insertGroup(trx, ctx.account.id, { ...after, createdAt: now });
         audit({ action: 'create', entity: 'group', entityId: id, after });
       } else if (before) {
-        await updateGroup(trx, ctx.account.id, { ...after, parentId: before.parentId });
-        audit({ action: 'update', entity: 'group', entityId: id, before, after });
+        // An update keeps the group where it is: the entry says what was written, not what was planned.
+        const written = { ...after, parentId: before.parentId };
+        await updateGroup(trx, ctx.account.id, written);
+        audit({ action: 'update', entity: 'group', entityId: id, before, after: written });
       }
       announce({ kind: 'group', id });
     }

@@ -10,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import { contentTypeOf, tableStream, type TableCell, type TableFile } from './table-writer.js';
+import { exportedAuthors } from './updated-by.js';
 
 const BATCH = 2000;
 
@@ -46,7 +47,8 @@ async function* everyAddress(db: Db, subnet: SubnetRef, first: bigint, last: big
   }
 }
 
-function addressRow(address: StoredAddress): TableCell[] {
+function addressRow(address: StoredAddress, authors: ReadonlyMap<string, string>): TableCell[] {
+  const by = address.updatedBy;
   return [
     address.ipAddress,
     address.status,
@@ -54,17 +56,31 @@ function addressRow(address: StoredAddress): TableCell[] {
     address.description,
     address.allowScannerUpdate,
     address.updatedDate ?? '',
-    address.updatedBy ?? '',
+    by === null ? '' : (authors.get(by) ?? by),
   ];
 }
 
-async function* rowsOf(addresses: AsyncIterable<StoredAddress>) {
-  for await (const address of addresses) yield addressRow(address);
+/** The addresses as file rows, a batch at a time: who changed each is named once per batch. */
+async function* rowsOf(db: Db, accountId: string, addresses: AsyncIterable<StoredAddress>) {
+  let batch: StoredAddress[] = [];
+  const flush = async () => {
+    const ids = batch.flatMap((address) => (address.updatedBy === null ? [] : [address.updatedBy]));
+    const authors = ids.length > 0 ? await exportedAuthors(db, accountId, ids) : new Map<string, string>();
+    const rows = batch.map((address) => addressRow(address, authors));
+    batch = [];
+    return rows;
+  };
+  for await (const address of addresses) {
+    batch.push(address);
+    if (batch.length === BATCH) yield* await flush();
+  }
+  yield* await flush();
 }
 
 /**
  * A subnet's addresses as CSV or XLSX, in address order: the written ones, or (all) every listed
- * address for subnets of at most 65,536 addresses; a larger one is a 400 saying so.
+ * address for subnets of at most 65,536 addresses; a larger one is a 400 saying so. `updatedBy` names
+ * a person by e-mail, a program (a scanner, an import) by its name.
  */
 export async function exportAddresses(
   db: Db,
@@ -82,6 +98,6 @@ export async function exportAddresses(
   return {
     fileName: tableFileName(subnet.name, 'addresses', query.format),
     contentType: contentTypeOf(query.format),
-    body: tableStream(query.format, 'Addresses', ADDRESS_COLUMNS, rowsOf(addresses)),
+    body: tableStream(query.format, 'Addresses', ADDRESS_COLUMNS, rowsOf(db, accountId, addresses)),
   };
 }

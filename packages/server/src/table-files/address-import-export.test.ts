@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
-import { useTestApp } from '../../test/factories.js';
+import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import {
   createSubnetIn,
   injectAs,
@@ -20,7 +20,8 @@ for (const dialect of DIALECTS) {
     const t = useTestApp(dialect, {}, { events });
 
     it('exports written addresses as CSV with neutralised cells, and every address up to a /16', async () => {
-      const me = await tierOnePerson(t.current);
+      const email = uniqueEmail('exporter');
+      const me = await tierOnePerson(t.current, email);
       const subnet = await createSubnetIn(me.ctx, '10.1.0.0/29', { name: 'Lab/1' });
       await injectAs(t.current, me, 'PUT', `/subnets/${subnet.id}/addresses/10.1.0.3`, {
         status: 'In Use',
@@ -37,7 +38,8 @@ for (const dialect of DIALECTS) {
       expect(lines[1]).toMatch(
         /^10\.1\.0\.3,In Use,web-1,"'=HYPERLINK\(""http:\/\/x""\), rack 1, ""top""",false,\d{4}-/,
       );
-      expect(lines[1]?.endsWith(`,${me.userId}`)).toBe(true);
+      // Who changed it, by e-mail (issue 29).
+      expect(lines[1]?.endsWith(`,${email}`)).toBe(true);
       expect(lines).toHaveLength(3);
 
       const all = await sendAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses/export?all=true`);

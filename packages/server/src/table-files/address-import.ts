@@ -26,6 +26,7 @@ import { requireLeaf } from '../subnets/subnets.js';
 import { checkRowCount, headerReport, importReport, reasonOf, type ReadRow } from './import-report.js';
 import { badTextPath } from '../http/text-guard.js';
 import { cellOf, readHeader, type ColumnIndex } from './table-header.js';
+import { importedAuthors } from './updated-by.js';
 
 /** An address row of the file, checked: what to write and, for a new row, the history the file gives. */
 interface AddressRow {
@@ -158,13 +159,23 @@ function decide(rows: readonly ReadRow<AddressRow>[], stored: ReadonlyMap<bigint
   return { report, writes };
 }
 
+/** A member named in `updatedBy` by e-mail or id is stored as their user id; other text stays as it is. */
+async function storeAuthorsAsUsers(db: Db, accountId: string, rows: ReadRow<AddressRow>[]): Promise<void> {
+  const named = rows.flatMap((row) => (row.value?.updatedBy ? [row.value.updatedBy] : []));
+  if (named.length === 0) return;
+  const users = await importedAuthors(db, accountId, named);
+  for (const { value } of rows) {
+    if (value?.updatedBy) value.updatedBy = users.get(value.updatedBy) ?? value.updatedBy;
+  }
+}
+
 /**
  * Imports a subnet's addresses from a CSV or XLSX file (columns ADDRESS_COLUMNS, header first):
  * every row checked by the same rules as an edit (a host of this subnet, core's address schema), a
  * report per row; unless it is a dry run and when no row is an error, the writes go in one transaction
  * (all or nothing) with one audit entry, the subnet's counts kept and one live event after the commit.
- * A new address keeps the file's updatedDate and updatedBy (a migration keeps its history); an update
- * is stamped with the import.
+ * A new address keeps the file's updatedDate and updatedBy (a migration keeps its history; a member
+ * given by e-mail becomes their user id); an update is stamped with the import.
  */
 export async function importAddresses(
   ctx: UserChangeContext,
@@ -176,6 +187,7 @@ export async function importAddresses(
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const file = await readAddressFile(subnet, rows);
   if ('problem' in file) return headerReport(file.problem, dryRun);
+  await storeAuthorsAsUsers(ctx.db, ctx.account.id, file.rows);
   const values = file.rows.flatMap((row) => (row.value ? [row.value.value] : []));
   if (dryRun || file.rows.some((row) => row.value === undefined)) {
     const { report } = decide(file.rows, await storedOf(ctx.db, ref, values, false));

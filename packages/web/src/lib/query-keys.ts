@@ -6,6 +6,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   config: ['config'] as const,
+  /** Whom an invite link was sent to (public, before sign-up). */
+  invitation: (token: string) => ['invitation', token] as const,
   /** The signed-in user's sessions (not account-scoped). */
   sessions: ['sessions'] as const,
   accounts: ['accounts', 'list'] as const,

@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { endedSessionsResponse, meResponse, resetRequestedResponse, sessionResponse } from '../account.js';
+import {
+  endedSessionsResponse,
+  invitationResponse,
+  meResponse,
+  resetRequestedResponse,
+  sessionResponse,
+} from '../account.js';
 import { errorResponse, listOf, noBody } from '../common.js';
-import { currentAccountSchema, loginSchema, signupSchema } from '../../schemas/auth-schemas.js';
+import {
+  currentAccountSchema,
+  invitationQuery,
+  loginSchema,
+  signupSchema,
+} from '../../schemas/auth-schemas.js';
 import {
   changePasswordSchema,
   passwordResetConfirmSchema,
@@ -29,6 +40,14 @@ export const authRoutes = {
     summary: 'Sign in (a new session id every time)',
     body: loginSchema,
     responses: { 200: meResponse, 401: errorResponse, 429: errorResponse },
+  }),
+  invitation: defineRoute({
+    method: 'GET',
+    path: '/api/auth/invitation',
+    tags,
+    summary: 'Whom an invite link was sent to and which account it joins (404 once used or withdrawn)',
+    query: invitationQuery,
+    responses: { 200: invitationResponse, 400: errorResponse, 404: errorResponse },
   }),
   logout: defineRoute({
     method: 'POST',

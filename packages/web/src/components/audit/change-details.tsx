@@ -1,18 +1,19 @@
 import type { AuditItem } from '@ipam/core/api/ipam';
+import { fieldChanges } from '@ipam/core/audit/describe-audit';
 import { Text } from '@mantine/core';
-import { fieldChanges } from '../../lib/audit/describe-change.js';
 
 interface ChangeDetailsProps {
-  item: Pick<AuditItem, 'before' | 'after'>;
+  item: Pick<AuditItem, 'action' | 'entity' | 'before' | 'after' | 'names'>;
   /** Show at most this many fields, then "and n more". */
   max?: number;
-  /** Names of objects that fields refer to by id (groups). */
-  names?: ReadonlyMap<string, string>;
 }
 
-/** A change's fields, one a line: "Hostname: web01 → web02" (a create shows only the new value, a delete the old). */
-export function ChangeDetails({ item, max, names }: ChangeDetailsProps) {
-  const changes = fieldChanges(item, names);
+/**
+ * A change's fields, one a line: "Hostname: web01 → web02" (a create shows only the new value, a
+ * delete the old), labelled and shown by core's audit table in the browser's locale, ids by name.
+ */
+export function ChangeDetails({ item, max }: ChangeDetailsProps) {
+  const changes = fieldChanges(item, { names: item.names });
   const shown = max === undefined ? changes : changes.slice(0, max);
   if (changes.length === 0) return null;
   return (

@@ -1,11 +1,12 @@
-import { Alert, Anchor, Button, Container, Paper, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Loader, Paper, Tabs, Text, Title } from '@mantine/core';
 import { messages } from '@ipam/core/messages';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { paths, productName } from '../../../config/paths.js';
 import { FullPageLoader } from '../../../components/ui/page-states.js';
 import { useMe } from '../../../lib/auth.js';
-import { inviteTokenFrom } from '../../../lib/invite-token.js';
+import { forgetInviteToken, inviteTokenFrom } from '../../../lib/invite-token.js';
+import { useInvitation } from '../api/get-invitation.js';
 import { LoginForm } from './login-form.js';
 import { PublicFrame } from './public-frame.js';
 import { SignupForm } from './signup-form.js';
@@ -19,6 +20,13 @@ export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
   const inviteToken = inviteTokenFrom(searchParams);
+  const invitation = useInvitation(inviteToken);
+  const isInvitationGone = invitation.isError;
+  useEffect(() => {
+    // A used or withdrawn link would accept nothing: it is not sent along with the sign-up or login.
+    if (isInvitationGone) forgetInviteToken();
+  }, [isInvitationGone]);
+  const liveToken = isInvitationGone ? undefined : inviteToken;
 
   useEffect(() => {
     document.title = `Login · ${productName}`;
@@ -41,8 +49,12 @@ export function LoginPage() {
           Welcome to {productName}
         </Title>
         {inviteToken && (
-          <Alert color="blue" mb="md" role="status">
-            {messages.inviteLinkNote}
+          <Alert color={isInvitationGone ? 'orange' : 'blue'} mb="md" role="status">
+            {isInvitationGone
+              ? messages.inviteLinkInvalid
+              : invitation.data
+                ? messages.invitedTo(invitation.data.accountName, invitation.data.email)
+                : messages.inviteLinkNote}
           </Alert>
         )}
         <Paper withBorder shadow="sm" p="lg" radius="md">
@@ -62,13 +74,17 @@ export function LoginPage() {
               <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
-              <LoginForm inviteToken={inviteToken} />
+              <LoginForm inviteToken={liveToken} />
             </Tabs.Panel>
             <Tabs.Panel value="signup">
               <Text size="sm" c="dimmed" mb="md">
                 {messages.registrationNote}
               </Text>
-              <SignupForm inviteToken={inviteToken} />
+              {inviteToken && invitation.isPending ? (
+                <Loader size="sm" display="block" mx="auto" my="md" aria-label="Reading the invitation..." />
+              ) : (
+                <SignupForm inviteToken={liveToken} invitedEmail={invitation.data?.email} />
+              )}
             </Tabs.Panel>
           </Tabs>
         </Paper>

@@ -18,19 +18,21 @@ interface SignupFormProps {
   autoFocus?: boolean;
   /** The token of the invite link the visitor came with: signing up accepts that invite. */
   inviteToken?: string;
+  /** The e-mail the invitation was sent to: the form starts with it (the invitee may change it). */
+  invitedEmail?: string;
 }
 
 /**
  * Sign-up: e-mail, password, confirm password. The spec waits a fixed 5 s after registration; we
  * show a progress line instead and continue as soon as the session shows the new account.
  */
-export function SignupForm({ autoFocus = true, inviteToken }: SignupFormProps) {
+export function SignupForm({ autoFocus = true, inviteToken, invitedEmail }: SignupFormProps) {
   const queryClient = useQueryClient();
   const signup = useSignup();
   const [isPreparing, setPreparing] = useState(false);
   const [setupError, setSetupError] = useState<unknown>(null);
   const form = useForm({
-    initialValues: { email: '', password: '', confirmPassword: '' },
+    initialValues: { email: invitedEmail ?? '', password: '', confirmPassword: '' },
     validate: schemaResolver(signupFormSchema, { sync: true }),
   });
 
@@ -90,8 +92,8 @@ export function SignupForm({ autoFocus = true, inviteToken }: SignupFormProps) {
           maxLength={maxEmailLength}
           required
           disabled={isBusy}
-          data-autofocus={autoFocus || undefined}
-          autoFocus={autoFocus}
+          data-autofocus={(autoFocus && !invitedEmail) || undefined}
+          autoFocus={autoFocus && !invitedEmail}
           {...form.getInputProps('email')}
         />
         <PasswordInput
@@ -99,6 +101,9 @@ export function SignupForm({ autoFocus = true, inviteToken }: SignupFormProps) {
           autoComplete="new-password"
           required
           disabled={isBusy}
+          // With the invited e-mail filled in, the password is what is left to type.
+          data-autofocus={(autoFocus && invitedEmail !== undefined) || undefined}
+          autoFocus={autoFocus && invitedEmail !== undefined}
           {...form.getInputProps('password')}
         />
         <PasswordInput

@@ -1,9 +1,9 @@
 import type { AuditItem } from '@ipam/core/api/ipam';
+import { changeAuthor, changeSummary } from '@ipam/core/audit/describe-audit';
 import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { ChangeDetails } from '../../../components/audit/change-details.js';
 import { paths } from '../../../config/paths.js';
-import { changeAuthor, changeSummary } from '../../../lib/audit/describe-change.js';
 import { formatDateTime } from '../../../lib/format.js';
 
 /** The newest entries of the audit log, with a link to the whole history. */
@@ -27,7 +27,7 @@ export function LatestChangesCard({ changes }: { changes: readonly AuditItem[] }
           {changes.map((item) => (
             <div key={item.id} data-testid="latest-change">
               <Text size="sm" fw={600}>
-                {changeSummary(item)}
+                {changeSummary(item, { names: item.names })}
               </Text>
               <Text size="xs" c="dimmed">
                 {changeAuthor(item)} · {formatDateTime(item.at)}

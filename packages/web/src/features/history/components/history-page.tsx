@@ -7,7 +7,6 @@ import { SectionError, SectionLoader } from '../../../components/ui/page-states.
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { historyParams } from '../../../config/history-url.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
-import { useGroups } from '../../../lib/groups/get-groups.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
 import { useHistory } from '../api/get-history.js';
 import { usePeople } from '../api/get-people.js';
@@ -37,17 +36,12 @@ function HistoryScreen({ account }: { account: Account }) {
   // Each filter change is a new history entry, so Back returns to the previous filter.
   const [filter, setFilter] = useQueryStates(historyParams, { history: 'push' });
   const subnets = useSubnets(account.id);
-  const groups = useGroups(account.id);
   const people = usePeople(account.id);
   const history = useHistory(account.id, filter);
 
   const subnetNames = useMemo(
     () => new Map((subnets.data ?? []).map((subnet) => [subnet.id, subnet.name])),
     [subnets.data],
-  );
-  const groupNames = useMemo(
-    () => new Map((groups.data ?? []).map((group) => [group.id, group.name])),
-    [groups.data],
   );
   const subnetOptions = optionsWith(
     (subnets.data ?? []).map((subnet) => ({
@@ -104,12 +98,7 @@ function HistoryScreen({ account }: { account: Account }) {
         </Text>
       ) : (
         <>
-          <HistoryTable
-            items={items}
-            subnetNames={subnetNames}
-            groupNames={groupNames}
-            isOneSubnet={filter.subnetId !== ''}
-          />
+          <HistoryTable items={items} isOneSubnet={filter.subnetId !== ''} />
           <Group gap="sm">
             <Text size="sm" c="dimmed" aria-live="polite" data-testid="history-count">
               {items.length === 1 ? '1 change' : `${items.length.toLocaleString()} changes`}

@@ -1,21 +1,17 @@
 import type { AuditItem } from '@ipam/core/api/ipam';
 import { Table, Text } from '@mantine/core';
 import { ChangeDetails } from '../../../components/audit/change-details.js';
-import { changeAuthor, changeSummary } from '../../../lib/audit/describe-change.js';
+import { changeAuthor, changeSummary } from '@ipam/core/audit/describe-audit';
 import { formatDateTime } from '../../../lib/format.js';
 
 interface HistoryTableProps {
   items: readonly AuditItem[];
-  /** Subnet names by id, to say where an address change happened. */
-  subnetNames: ReadonlyMap<string, string>;
-  /** Group names by id, for a subnet or group moved from one group to another. */
-  groupNames: ReadonlyMap<string, string>;
   /** Whether the view shows one subnet only (its name then goes without saying). */
   isOneSubnet: boolean;
 }
 
 /** Who, when, what and before → after, one change a row. */
-export function HistoryTable({ items, subnetNames, groupNames, isOneSubnet }: HistoryTableProps) {
+export function HistoryTable({ items, isOneSubnet }: HistoryTableProps) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped verticalSpacing="xs" aria-label="Change history">
@@ -29,7 +25,9 @@ export function HistoryTable({ items, subnetNames, groupNames, isOneSubnet }: Hi
         </Table.Thead>
         <Table.Tbody>
           {items.map((item) => {
-            const subnetName = item.subnetId ? subnetNames.get(item.subnetId) : undefined;
+            // Names of what the entry refers to by id come with it (the server looks them up).
+            const ctx = { names: item.names };
+            const subnetName = item.subnetId ? item.names[item.subnetId] : undefined;
             return (
               <Table.Tr key={item.id} data-testid="history-row">
                 <Table.Td>
@@ -42,16 +40,20 @@ export function HistoryTable({ items, subnetNames, groupNames, isOneSubnet }: Hi
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" fw={500}>
-                    {changeSummary(item)}
+                    {changeSummary(item, ctx)}
                   </Text>
-                  {!isOneSubnet && subnetName && item.entity !== 'subnet' && (
-                    <Text size="xs" c="dimmed">
-                      in {subnetName}
-                    </Text>
-                  )}
+                  {!isOneSubnet &&
+                    subnetName &&
+                    item.entity !== 'subnet' &&
+                    item.action !== 'import' &&
+                    item.entity !== 'scan' && (
+                      <Text size="xs" c="dimmed">
+                        in {subnetName}
+                      </Text>
+                    )}
                 </Table.Td>
                 <Table.Td>
-                  <ChangeDetails item={item} names={groupNames} />
+                  <ChangeDetails item={item} />
                 </Table.Td>
               </Table.Tr>
             );

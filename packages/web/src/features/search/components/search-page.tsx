@@ -26,8 +26,8 @@ import { searchPath } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
 import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { useAccountSearch } from '../api/search.js';
-
-const statusColor = { Available: 'green', 'In Use': 'blue', Reserved: 'orange' } as const;
+import { ExactMatch } from './exact-match.js';
+import { statusColor } from './status-color.js';
 
 /** /search?q=: what the top bar's search found, per subnet; each address opens its subnet there. */
 export function SearchPage() {
@@ -140,6 +140,9 @@ function SearchResults({ account, q }: { account: Account; q: string }) {
       <PhoneSearchForm key={q} q={q} />
       <VrfFilter accountId={account.id} />
       <Stack gap="md" aria-busy={search.isFetching}>
+        {result.exactMatches.map((match) => (
+          <ExactMatch key={match.subnetId} match={match} />
+        ))}
         <Text c="dimmed" aria-live="polite">
           {result.subnets.length === 0
             ? `No subnets or addresses match “${result.q}”.`
