@@ -3,11 +3,12 @@ import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
 import { changeContextOf, requireAccount } from '../auth/request-context.js';
+import { changeAddressesInBulk } from './address-bulk.js';
 import { lookUpAddress, readAddress } from './address-lookup.js';
 import { readAddressPage } from './address-page.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
-/** A subnet's addresses: the sparse list (every host address, written or not), edit and Clear. */
+/** A subnet's addresses: the sparse list (every host address, written or not), edit, Clear and bulk changes. */
 export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, addressRoutes.list, async (request, reply) => {
     const { filter, q, cursor, limit } = request.query;
@@ -37,5 +38,9 @@ export function registerAddressRoutes(app: FastifyInstance, deps: AppDeps): void
 
   registerRoute(app, addressRoutes.clear, async (request) =>
     clearAddress(changeContextOf(request, deps), request.params.subnetId, request.params.ip),
+  );
+
+  registerRoute(app, addressRoutes.bulk, async (request) =>
+    changeAddressesInBulk(changeContextOf(request, deps), request.params.subnetId, request.body),
   );
 }
