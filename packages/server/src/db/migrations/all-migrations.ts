@@ -15,6 +15,7 @@ import * as vrfsAndNesting from './2026-11-27-0013-vrfs-and-nesting.js';
 import * as accountIpv6Prefixes from './2026-11-27-0014-account-ipv6-prefixes.js';
 import * as accountSubnetCount from './2026-11-27-0015-account-subnet-count.js';
 import * as sourceImports from './2026-11-27-0016-source-imports.js';
+import * as addressSortIndexes from './2026-11-28-0017-address-sort-indexes.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0014-account-ipv6-prefixes': accountIpv6Prefixes,
   '2026-11-27-0015-account-subnet-count': accountSubnetCount,
   '2026-11-27-0016-source-imports': sourceImports,
+  '2026-11-28-0017-address-sort-indexes': addressSortIndexes,
 };
