@@ -4,6 +4,18 @@ import { prefixLast, prefixSize, type Prefix } from './prefix.js';
 export const ADDRESS_FILTERS = ['in-use', 'available'] as const;
 export type AddressFilter = (typeof ADDRESS_FILTERS)[number];
 
+/**
+ * What the address list can be sorted by (address is the default). Ties, and every never-written
+ * address, keep address order; addresses without a hostname or never updated come after the others
+ * in both directions, so a sort by hostname or by updated starts with what has one.
+ */
+export const ADDRESS_SORTS = ['address', 'status', 'hostname', 'updated'] as const;
+export type AddressSort = (typeof ADDRESS_SORTS)[number];
+
+/** Ascending (A to Z, oldest first, the spec's status order Available, In Use, Reserved) or descending. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 /** The contiguous block of addresses a subnet lists (inclusive bounds). */
 export interface ListedAddresses {
   readonly first: bigint;

@@ -332,6 +332,20 @@ export const messages = {
   addressFilterInvalid: 'Filter must be in-use or available.',
   pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
   cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
+  // The address table: sorting and bulk changes (issue 29; texts ours)
+  addressSortInvalid: 'Sort must be address, status, hostname or updated.',
+  sortOrderInvalid: 'Order must be asc or desc.',
+  addressOrderAscending: 'Addresses are listed in ascending order only; desc applies to status, hostname and updated.',
+  rangesNotSortable: (cidr: string) =>
+    `${cidr} is listed as written addresses and free ranges, in address order only: filter or search to narrow it.`,
+  bulkActionInvalid: 'Action must be set or clear.',
+  bulkAddressesRequired: 'List the addresses to change (ipAddresses).',
+  bulkTooManyAddresses: (max: number) =>
+    `One bulk change can name at most ${max.toLocaleString('en-US')} addresses: split the list into several calls.`,
+  bulkNothingToSet: 'Give at least one field to set: status, description or allowScannerUpdate.',
+  bulkAddressRefused: (ip: string, problem: string) => `${ip}: ${problem}`,
+  bulkAddressesRefused: (count: number, first: string) =>
+    `${counted(count, 'address', 'addresses')} cannot be changed here; the first: ${first}`,
   // Search across the account (issue 17)
   searchTextRequired: 'Enter something to search for.',
   subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,

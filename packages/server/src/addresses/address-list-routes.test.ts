@@ -200,6 +200,10 @@ for (const dialect of DIALECTS) {
         ['cursor=10.3.1.0', 'cursor', messages.cursorNotInSubnet('10.3.0.0/24')],
         ['cursor=2001:db8::1', 'cursor', messages.cursorNotInSubnet('10.3.0.0/24')],
         [`q=${'x'.repeat(501)}`, 'q', messages.tooLong('Search', 500)],
+        ['sort=name', 'sort', messages.addressSortInvalid],
+        ['sort=hostname&order=up', 'order', messages.sortOrderInvalid],
+        ['sort=address&order=desc', 'order', messages.addressOrderAscending],
+        ['order=desc', 'order', messages.addressOrderAscending],
       ];
       for (const [query, field, message] of cases) {
         const response = await list(query);
@@ -209,6 +213,12 @@ for (const dialect of DIALECTS) {
       }
       expect((await list('sort=desc')).status).toBe(400);
       expect((await list('cursor=10.3.0.0&limit=1')).body.items[0].ipAddress).toBe('10.3.0.1');
+      await injectAs(t.current, me, 'PUT', `/subnets/${subnet.id}/addresses/10.3.0.9`, inUseFields('b-host'));
+      await injectAs(t.current, me, 'PUT', `/subnets/${subnet.id}/addresses/10.3.0.7`, inUseFields('A-host'));
+      const sorted = await list('sort=hostname&order=desc&limit=3');
+      expect(sorted.status).toBe(200);
+      expect(ipsOf(sorted.body)).toEqual(['10.3.0.9', '10.3.0.7', '10.3.0.1']);
+      expect(sorted.body).toMatchObject({ total: 254, nextCursor: '10.3.0.1' });
     });
   });
 }

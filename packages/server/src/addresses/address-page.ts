@@ -3,7 +3,9 @@ import {
   listedAddresses,
   usedPercent,
   type AddressFilter,
+  type AddressSort,
   type ListedAddresses,
+  type SortOrder,
 } from '@ipam/core/address-listing';
 import { isListedAsRanges } from '@ipam/core/address-ranges';
 import { addressPageResponse } from '@ipam/core/api/ipam';
@@ -21,13 +23,17 @@ import { addressText, sortKeyOf, valueOfSortKey } from './address-keys.js';
 import {
   countSearch,
   countStored,
+  bothFilters,
+  isEveryRow,
   listStoredItems,
   storedAmong,
+  type SearchCounts,
   type StoredFilter,
   type StoredItem,
   type SubnetRef,
 } from './address-repository.js';
 import { pagedRows, rangePageJson, rangeRows, type RangeRow, type RangeWalk } from './address-range-rows.js';
+import { blockOf, sortedItems } from './address-sorted-page.js';
 import { addressesBetweenStored, unstoredTextMatches } from './address-walks.js';
 
 /** What a client asks for: `cursor` is the `nextCursor` of the previous page (an address). */
@@ -36,9 +42,12 @@ export interface AddressPageRequest {
   q: string | null;
   cursor: string | null;
   limit: number;
+  /** Address order when left out. */
+  sort?: AddressSort;
+  order?: SortOrder;
 }
 
-/** The addresses a page shows, in address order, and what the filter found in all. */
+/** The addresses a page shows and what the filter found in all. */
 interface FoundItems {
   items: StoredItem[];
   total: bigint;
@@ -54,15 +63,20 @@ interface PageContext {
   start: bigint;
   counts: StatusCounts;
   limit: number;
-  /** limit + 1: one more than shown tells whether a next page exists. */
+  /** Items to read: limit + 1 (one more than shown tells whether a next page exists). */
   need: number;
+  /**
+   * Stored rows must pass this too to be listed, and the others are skipped like rows of another
+   * status: a sorted list's block (address-sorted-page.ts). Empty for every address-order page.
+   */
+  only: StoredFilter;
 }
 
 /**
  * One page of a subnet's addresses as the JSON the list route answers (another account's subnet is a
  * 404): written rows as stored, never-written ones as virtual Available rows (DESIGN.md "Sparse
- * addresses"), in numeric order. Every kind of page reads a bounded number of rows, so any page of a /8
- * is fast. Without filter and search, a cursor tells the page's key range before the subnet is read, so
+ * addresses"), in numeric order or sorted by a field (address-sorted-page.ts). Every kind of page
+ * reads a bounded number of rows, so any page of a /8 is fast. Without filter and search, a cursor tells the page's key range before the subnet is read, so
  * its rows are read beside the subnet, not after it.
  */
 export async function readAddressPage(
@@ -71,7 +85,8 @@ export async function readAddressPage(
   subnetId: string,
   request: AddressPageRequest,
 ): Promise<string> {
-  const isPlain = request.filter === null && request.q === null;
+  const sort = request.sort ?? 'address';
+  const isPlain = request.filter === null && request.q === null && sort === 'address';
   const guess = isPlain && request.cursor !== null ? rangeAfterCursor(request.cursor, request.limit) : null;
   const [subnet, guessedItems] = await Promise.all([
     findListedSubnet(db, accountId, subnetId),
@@ -97,17 +112,102 @@ export async function readAddressPage(
     counts,
     limit: request.limit,
     need: request.limit + 1,
+    only: {},
   };
+  const { filter } = request;
   const q = request.q?.toLowerCase() ?? null;
-  if (isListedAsRanges(prefix)) return rangePage(page, request.filter, q);
-  let found: FoundItems;
-  if (request.filter === 'in-use') found = await inUsePage(page, q);
-  else if (q !== null) found = await searchPage(page, q, request.filter === 'available');
-  else if (request.filter === 'available') found = await availablePage(page);
-  // The rows read beside the subnet cover the page when it starts where the cursor said (it always
-  // does for a cursor the subnet accepts; the check keeps that an invariant rather than a belief).
-  else found = await plainPage(page, guess?.from === start ? guessedItems : null);
-  return pageJson(page, found);
+  if (isListedAsRanges(prefix)) {
+    if (sort !== 'address') {
+      throw new DomainError('validation_failed', messages.rangesNotSortable(formatPrefix(prefix)), {
+        sort: messages.rangesNotSortable(formatPrefix(prefix)),
+      });
+    }
+    return rangePage(page, filter, q);
+  }
+  // A search counts first: its count is the total, and a search no written row matches skips the row scan.
+  const searched =
+    q === null || filter === 'in-use' ? null : await countSearch(db, subnet.id, storedFilterOf(filter, q), q);
+  let items: StoredItem[];
+  if (sort !== 'address') {
+    items = await sortedItems({
+      db,
+      accountId,
+      subnet: page.subnet,
+      listed,
+      sort: { field: sort, order: request.order ?? 'asc' },
+      filter: storedFilterOf(filter, q),
+      cursor,
+      need: page.need,
+      blockItems: (from, need) =>
+        addressOrderItems(
+          { ...page, start: from ?? listed.first, need, only: blockOf(sort) },
+          filter,
+          q,
+          null,
+        ),
+    });
+  } else {
+    // The rows read beside the subnet cover the page when it starts where the cursor said (it always
+    // does for a cursor the subnet accepts; the check keeps that an invariant rather than a belief).
+    const guessed = guess?.from === start ? guessedItems : null;
+    items = await addressOrderItems(page, filter, q, searched?.matching ?? null, guessed);
+  }
+  const total = await listTotal(page, filter, q, searched);
+  return pageJson(page, { ...paged(items, page.limit), total });
+}
+
+/** The status filter and search as a condition on stored rows. */
+function storedFilterOf(filter: AddressFilter | null, q: string | null): StoredFilter {
+  return {
+    ...(filter === 'in-use' ? { status: 'In Use' as const } : {}),
+    ...(filter === 'available' ? { status: 'Available' as const } : {}),
+    ...(q === null ? {} : { q }),
+  };
+}
+
+/**
+ * Up to `need` items of the list in address order from the page's start (only the stored rows passing
+ * `page.only`). `storedMatches` (stored rows the search finds, when counted) lets a search skip its
+ * row scan; `guessed` are the plain page's rows read beside the subnet.
+ */
+function addressOrderItems(
+  page: PageContext,
+  filter: AddressFilter | null,
+  q: string | null,
+  storedMatches: bigint | null,
+  guessed: StoredItem[] | null = null,
+): Promise<StoredItem[]> {
+  if (filter === 'in-use') return inUseItems(page, q);
+  if (q !== null) return searchItems(page, q, filter === 'available', storedMatches);
+  if (filter === 'available') return walkItems(page, { status: 'Available' });
+  if (!isEveryRow(page.only)) return walkItems(page, {});
+  return plainItems(page, guessed);
+}
+
+/** How many addresses the filter and search find in all (whatever the order). */
+async function listTotal(
+  page: PageContext,
+  filter: AddressFilter | null,
+  q: string | null,
+  searched: SearchCounts | null,
+): Promise<bigint> {
+  const { db, subnet, listed, counts } = page;
+  if (filter === 'in-use') {
+    return q === null ? counts['In Use'] : countStored(db, subnet.id, { status: 'In Use', q });
+  }
+  if (q !== null) {
+    return searchTotal(page, q, searched ?? (await countSearch(db, subnet.id, storedFilterOf(filter, q), q)));
+  }
+  if (filter === 'available') return listed.count - counts['In Use'] - counts.Reserved;
+  return listed.count;
+}
+
+/** A search's total: the written rows it finds and the never-written addresses it finds (by text, or every one). */
+function searchTotal(page: PageContext, q: string, found: SearchCounts): bigint {
+  const { subnet, listed } = page;
+  if ('available'.includes(q)) return found.matching + listed.count - found.stored;
+  const search = new RangeTextSearch(subnet.version, q, listed.first, listed.last);
+  return found.matching + search.count(listed.first, listed.last) - found.addressMatches;
 }
 
 /**
@@ -144,82 +244,76 @@ function rangeAfterCursor(
   const parsed = parseAddress(text.trim());
   if (parsed === null || parsed.zone !== null || parsed.value >= LAST_ADDRESS[parsed.version]) return null;
   const last = LAST_ADDRESS[parsed.version];
-  const to = parsed.value + BigInt(limit);
+  // A page and one more: the extra row tells whether a next page exists.
+  const to = parsed.value + BigInt(limit) + 1n;
   return { version: parsed.version, from: parsed.value + 1n, to: to < last ? to : last };
 }
 
-/** Every listed address from the start: the next `limit` addresses, stored data where written. */
-async function plainPage(page: PageContext, guessedItems: StoredItem[] | null): Promise<FoundItems> {
-  const { db, accountId, subnet, listed, start, limit } = page;
-  const end = start + BigInt(limit) - 1n < listed.last ? start + BigInt(limit) - 1n : listed.last;
+/** Every listed address from the start: the next `need` addresses, stored data where written. */
+async function plainItems(page: PageContext, guessedItems: StoredItem[] | null): Promise<StoredItem[]> {
+  const { db, accountId, subnet, listed, start, need } = page;
+  const end = start + BigInt(need) - 1n < listed.last ? start + BigInt(need) - 1n : listed.last;
   const values: bigint[] = [];
   for (let value = start; value <= end; value++) values.push(value);
   const stored =
     guessedItems ??
     (start > end ? [] : await listStoredItems(db, accountId, subnet, { from: start, to: end }));
-  return {
-    items: itemsFor(subnet.version, values, stored),
-    total: listed.count,
-    nextCursor: end < listed.last ? end : null,
-  };
+  return itemsFor(subnet.version, values, stored);
 }
 
 /** In Use only (stored rows), optionally searched. */
-async function inUsePage(page: PageContext, q: string | null): Promise<FoundItems> {
-  const { db, accountId, subnet, listed, start, counts, need } = page;
-  const filter: StoredFilter = { status: 'In Use', ...(q === null ? {} : { q }) };
-  const rows =
-    start > listed.last
-      ? []
-      : await listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
-  const total = q === null ? counts['In Use'] : await countStored(db, subnet.id, filter);
-  return { ...paged(rows, page.limit), total };
+async function inUseItems(page: PageContext, q: string | null): Promise<StoredItem[]> {
+  const { db, accountId, subnet, listed, start, need, only } = page;
+  if (start > listed.last) return [];
+  const filter = bothFilters({ status: 'In Use', ...(q === null ? {} : { q }) }, only);
+  return listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
 }
 
-/** Available: every address except the stored rows with another status. */
-async function availablePage(page: PageContext): Promise<FoundItems> {
-  const { db, accountId, subnet, listed, start, counts, need } = page;
-  const values = await addressesBetweenStored(
-    db,
-    subnet,
-    start,
-    listed.last,
-    { notStatus: 'Available' },
-    need,
-  );
-  const [low, high] = [values[0], values.slice(0, page.limit).at(-1)];
+/**
+ * Every address but the stored rows that do not pass `keep` (and `page.only`): Available (never-written
+ * addresses and rows written as Available), or a sorted list's block.
+ */
+async function walkItems(page: PageContext, keep: StoredFilter): Promise<StoredItem[]> {
+  const { db, accountId, subnet, listed, start, need, only } = page;
+  const kept = bothFilters(keep, only);
+  // Without `only` the Available walk skips by status alone, a condition the status index serves.
+  const skip: StoredFilter =
+    isEveryRow(only) && keep.status !== undefined ? { notStatus: keep.status } : { outside: kept };
+  const values = await addressesBetweenStored(db, subnet, start, listed.last, skip, need);
+  const [low, high] = [values[0], values.at(-1)];
   const stored =
     low === undefined || high === undefined
       ? []
-      : await listStoredItems(db, accountId, subnet, { from: low, to: high }, { status: 'Available' });
-  const total = listed.count - counts['In Use'] - counts.Reserved;
-  return { ...paged(itemsFor(subnet.version, values, stored), page.limit), total };
+      : await listStoredItems(db, accountId, subnet, { from: low, to: high }, kept);
+  return itemsFor(subnet.version, values, stored);
 }
 
-/** A search (optionally Available only): stored rows that match, merged with never-written addresses that match. */
-async function searchPage(page: PageContext, q: string, isAvailableOnly: boolean): Promise<FoundItems> {
-  const { db, accountId, subnet, listed, start, need } = page;
-  const filter: StoredFilter = { q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) };
-  // Counted first: a search no written row matches (most address searches) then skips the row scan.
-  const found = await countSearch(db, subnet.id, filter, q);
+/**
+ * A search (optionally Available only): stored rows that match, merged with never-written addresses
+ * that match. `storedMatches`, when the search was counted, lets a search no written row matches (most
+ * address searches) skip the row scan.
+ */
+async function searchItems(
+  page: PageContext,
+  q: string,
+  isAvailableOnly: boolean,
+  storedMatches: bigint | null,
+): Promise<StoredItem[]> {
+  const { db, accountId, subnet, listed, start, need, only } = page;
+  const filter = bothFilters({ q, ...(isAvailableOnly ? { status: 'Available' as const } : {}) }, only);
   const storedRows =
-    found.matching === 0n
+    storedMatches === 0n || start > listed.last
       ? []
       : await listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
   const lastStored = storedRows.length === need ? storedRows.at(-1) : undefined;
   const bound = lastStored ? valueOfSortKey(lastStored.key) : listed.last;
-  const matchesEveryUnstored = 'available'.includes(q);
   const search = new RangeTextSearch(subnet.version, q, listed.first, listed.last);
-  const virtualValues = matchesEveryUnstored
+  const virtualValues = 'available'.includes(q)
     ? await addressesBetweenStored(db, subnet, start, bound, {}, need)
     : await unstoredTextMatches(db, subnet, search, start, bound, need);
-  const merged = [...storedRows, ...virtualValues.map((value) => virtualItem(subnet.version, value))]
+  return [...storedRows, ...virtualValues.map((value) => virtualItem(subnet.version, value))]
     .sort((a, b) => (a.key < b.key ? -1 : 1))
     .slice(0, need);
-  const unstoredMatches = matchesEveryUnstored
-    ? listed.count - found.stored
-    : search.count(listed.first, listed.last) - found.addressMatches;
-  return { ...paged(merged, page.limit), total: found.matching + unstoredMatches };
 }
 
 /**
@@ -235,15 +329,18 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
     rangePageJson(version, found, { total, listedCount: listed.count, usedCount });
   const isAvailableOnly = filter === 'available';
   if (filter === 'in-use') {
-    const found = await inUsePage(page, q);
-    return answer(addressRows(found), found.total);
+    const items = await inUseItems(page, q);
+    return answer(addressRows(paged(items, limit)), await listTotal(page, filter, q, null));
   }
   if (q !== null && !'available'.includes(q)) {
     const isTextSearchable = new RangeTextSearch(version, q, listed.first, listed.last).isSupported;
-    const found = isTextSearchable
-      ? await searchPage(page, q, isAvailableOnly)
-      : await writtenOrExactPage(page, q, isAvailableOnly);
-    return answer(addressRows(found), found.total);
+    if (!isTextSearchable) {
+      const found = await writtenOrExactPage(page, q, isAvailableOnly);
+      return answer(addressRows(found), found.total);
+    }
+    const searched = await countSearch(db, subnet.id, storedFilterOf(filter, q), q);
+    const items = await searchItems(page, q, isAvailableOnly, searched.matching);
+    return answer(addressRows(paged(items, limit)), searchTotal(page, q, searched));
   }
   // Every never-written address is shown (as free runs): Available ones, and searches every one matches.
   const shown: StoredFilter = {
@@ -270,7 +367,10 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
 }
 
 /** Found items as rows of a ranges page. */
-function addressRows(found: FoundItems): { rows: RangeRow[]; nextCursor: bigint | null } {
+function addressRows(found: { items: StoredItem[]; nextCursor: bigint | null }): {
+  rows: RangeRow[];
+  nextCursor: bigint | null;
+} {
   const rows = found.items.map((item): RangeRow => ({
     kind: 'address',
     value: valueOfSortKey(item.key),

@@ -5,6 +5,7 @@ import {
 } from '@ipam/core/api/address-range-page';
 import { addressPageResponse } from '@ipam/core/api/ipam';
 import { parseAddress } from '@ipam/core/ip-address';
+import { messages } from '@ipam/core/messages';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { expect, it } from 'vitest';
 import { findAccountOfMember, updateIpv6Prefixes } from '../accounts/account-repository.js';
@@ -287,6 +288,18 @@ for (const dialect of DIALECTS) {
         '2001:db8:4::',
         '2001:db8:4::1',
       ]);
+    });
+
+    it('is listed in address order only: a sort other than address is refused, naming why', async () => {
+      const me = await widePerson(t.current);
+      const big = await createSubnetIn(me.ctx, '2001:db8:6::/64');
+      const sorted = await me.client.get(
+        `/api/accounts/${me.accountId}/subnets/${big.id}/addresses?sort=hostname&order=desc`,
+      );
+      expect(sorted).toMatchObject({
+        status: 400,
+        body: { code: 'validation_failed', error: messages.rangesNotSortable('2001:db8:6::/64') },
+      });
     });
 
     it('next free never hands out the subnet-router anycast address, on a /64 and on every size', async () => {

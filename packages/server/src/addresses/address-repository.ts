@@ -1,6 +1,6 @@
 import type { IpVersion } from '@ipam/core/prefix';
 import { ADDRESS_STATUSES, type AddressStatus } from '@ipam/core/schemas/address-schemas';
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -34,6 +34,19 @@ export interface StoredFilter {
   q?: string;
   /** Lower-cased text the address itself must contain. */
   addressContains?: string;
+  /** Only rows whose field holds a never-written address's value: no hostname, never updated. */
+  blank?: 'hostname' | 'updated';
+  /** Only rows that do not pass this filter. */
+  outside?: StoredFilter;
+  /** Only rows that pass each of these too. */
+  all?: readonly StoredFilter[];
+}
+
+/** Rows passing both filters. */
+export function bothFilters(a: StoredFilter, b: StoredFilter): StoredFilter {
+  if (isEveryRow(b)) return a;
+  if (isEveryRow(a)) return b;
+  return { all: [a, b] };
 }
 
 type Eb = ExpressionBuilder<Database, 'ip_addresses'>;
@@ -65,14 +78,19 @@ function searchCondition(eb: Eb, q: string) {
   ]);
 }
 
-function applyFilter(eb: Eb, filter: StoredFilter) {
-  const conditions = [];
+/** The condition a stored row passes a filter by. */
+export function applyFilter(eb: Eb, filter: StoredFilter): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [];
   if (filter.status) conditions.push(eb('status', '=', filter.status));
   if (filter.notStatus) conditions.push(eb('status', '<>', filter.notStatus));
   if (filter.q !== undefined) conditions.push(searchCondition(eb, filter.q));
   if (filter.addressContains !== undefined) {
     conditions.push(containsText('ip_address', filter.addressContains));
   }
+  if (filter.blank === 'hostname') conditions.push(eb('hostname_folded', '=', ''));
+  if (filter.blank === 'updated') conditions.push(eb('updated_date', 'is', null));
+  if (filter.outside !== undefined) conditions.push(eb.not(applyFilter(eb, filter.outside)));
+  for (const each of filter.all ?? []) conditions.push(applyFilter(eb, each));
   return eb.and(conditions);
 }
 
@@ -107,12 +125,15 @@ function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)
 }
 
 /** Whether a filter lets every stored row through. */
-function isEveryRow(filter: StoredFilter): boolean {
+export function isEveryRow(filter: StoredFilter): boolean {
   return (
     filter.status === undefined &&
     filter.notStatus === undefined &&
     filter.q === undefined &&
-    filter.addressContains === undefined
+    filter.addressContains === undefined &&
+    filter.blank === undefined &&
+    filter.outside === undefined &&
+    (filter.all ?? []).every(isEveryRow)
   );
 }
 

@@ -90,6 +90,7 @@ for (const dialect of DIALECTS) {
           'POST /api/accounts/:accountId/tokens',
           'DELETE /api/accounts/:accountId/tokens/:tokenId',
           'POST /api/accounts/:accountId/subnets/:subnetId/addresses/next',
+          'POST /api/accounts/:accountId/subnets/:subnetId/addresses/bulk',
           'GET /api/accounts/:accountId/groups/:groupId/free-prefixes',
           'GET /api/accounts/:accountId/subnets/:subnetId/addresses/export',
           'GET /api/accounts/:accountId/subnets/export',

@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { addressListQuery, addressLookupQuery } from '../../schemas/address-list-schemas.js';
 import { addressUpdateSchema } from '../../schemas/address-schemas.js';
+import { bulkAddressSchema, MAX_BULK_ADDRESSES } from '../../schemas/bulk-address-schemas.js';
 import { nextFreeBody } from '../../schemas/next-free-schemas.js';
 import { errorResponse, noBody } from '../common.js';
+import { bulkAddressResponse } from '../address-bulk.js';
 import { addressListResponse } from '../address-range-page.js';
 import { addressLookupResponse, addressResponse } from '../ipam.js';
 import { nextFreeResponse } from '../next-free.js';
-import { writeErrors } from '../route-errors.js';
+import { conflictingWriteErrors, writeErrors } from '../route-errors.js';
 import { accountParams, subnetParams } from '../route-params.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['addresses'];
 const addressParams = subnetParams.extend({ ip: z.string().describe('an address in any valid form') });
 
-/** A subnet's addresses: the sparse list (every host address, written or not), edit, Clear, next free. */
+/** A subnet's addresses: the sparse list (every host address, written or not), edit, Clear, bulk, next free. */
 export const addressRoutes = {
   list: defineRoute({
     method: 'GET',
@@ -68,6 +70,18 @@ export const addressRoutes = {
     params: addressParams,
     body: noBody,
     responses: { 200: addressResponse, ...writeErrors },
+  }),
+  bulk: defineRoute({
+    method: 'POST',
+    path: '/api/accounts/:accountId/subnets/:subnetId/addresses/bulk',
+    tags,
+    summary:
+      `Change up to ${MAX_BULK_ADDRESSES} addresses of the subnet at once: "set" writes the status, ` +
+      'description (empty clears it) and scanner permission given, keeping the rest; "clear" is Clear. One ' +
+      'transaction (all or nothing), one audit entry per address, one live event',
+    params: subnetParams,
+    body: bulkAddressSchema,
+    responses: { 200: bulkAddressResponse, ...conflictingWriteErrors },
   }),
   assignNextFree: defineRoute({
     method: 'POST',
