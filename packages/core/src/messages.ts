@@ -335,7 +335,8 @@ export const messages = {
   // The address table: sorting and bulk changes (issue 29; texts ours)
   addressSortInvalid: 'Sort must be address, status, hostname or updated.',
   sortOrderInvalid: 'Order must be asc or desc.',
-  addressOrderAscending: 'Addresses are listed in ascending order only; desc applies to status, hostname and updated.',
+  addressOrderAscending:
+    'Addresses are listed in ascending order only; desc applies to status, hostname and updated.',
   rangesNotSortable: (cidr: string) =>
     `${cidr} is listed as written addresses and free ranges, in address order only: filter or search to narrow it.`,
   bulkActionInvalid: 'Action must be set or clear.',

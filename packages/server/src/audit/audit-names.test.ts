@@ -101,10 +101,10 @@ describeEachDialect('what an import from phpIPAM or NetBox wrote, as History rea
     // As `ipam import phpipam` runs it: no user, the program named.
     const ctx = { ...userCtx, userId: null, actor: 'import from phpIPAM' };
     const structure: SourceStructure = {
-      vrfs: [{ key: 'v1', name: 'CUST-A', rd: '65000:100', description: '' }],
+      vrfs: [{ key: 'v1', label: 'phpIPAM VRF 1', name: 'CUST-A', rd: '65000:100', description: '' }],
       groups: [
-        { key: 'g1', name: 'Corporate', description: 'HQ', parentKey: null },
-        { key: 'g2', name: 'Lab', description: '', parentKey: 'g1' },
+        { key: 'g1', label: 'phpIPAM section 1', name: 'Corporate', description: 'HQ', parentKey: null },
+        { key: 'g2', label: 'phpIPAM section 2', name: 'Lab', description: '', parentKey: 'g1' },
       ],
       subnets: [
         {
@@ -138,7 +138,13 @@ describeEachDialect('what an import from phpIPAM or NetBox wrote, as History rea
     };
     await runSourceImport(ctx, source, { isDryRun: false, defaultGroupName: 'phpIPAM import' });
     // A second run with a new description changes that and nothing else of the group.
-    structure.groups[1] = { key: 'g2', name: 'Lab', description: 'Test benches', parentKey: 'g1' };
+    structure.groups[1] = {
+      key: 'g2',
+      label: 'phpIPAM section 2',
+      name: 'Lab',
+      description: 'Test benches',
+      parentKey: 'g1',
+    };
     await runSourceImport(ctx, source, { isDryRun: false, defaultGroupName: 'phpIPAM import' });
 
     const page = await auditPage(t.db, ctx.account.id, {});
