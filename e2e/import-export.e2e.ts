@@ -10,7 +10,7 @@ import { callApi, currentAccountId, idOf } from './support/planner-api.js';
 const CSV_FILE = [
   'ipAddress,status,hostname,description,allowScannerUpdate',
   '10.30.0.1,In Use,gateway,core router,false',
-  '10.30.0.2,Reserved,=cmd|calc,"printer, 2nd floor",true',
+  '10.30.0.2,Reserved,printer-2,"=cmd|calc, 2nd floor",true',
   '10.30.0.9,In Use,web-1,,true',
   '10.30.0.77,In Use,outside,,true',
 ].join('\r\n');
@@ -72,7 +72,7 @@ describe('Import and export', () => {
     await screenshot(page, 'import-export-ip-view');
     const table = page.getByRole('table', { name: 'IP Addresses' });
     await table.locator('[role=row][data-ip="10.30.0.1"]').getByText('gateway').waitFor();
-    await table.locator('[role=row][data-ip="10.30.0.2"]').getByText('=cmd|calc').waitFor();
+    await table.locator('[role=row][data-ip="10.30.0.2"]').getByText('=cmd|calc, 2nd floor').waitFor();
   });
 
   it('exports the written addresses as a real XLSX workbook', async () => {
@@ -93,7 +93,7 @@ describe('Import and export', () => {
     expect(rows).toEqual([
       ['ipAddress', 'status', 'hostname', 'description', 'allowScannerUpdate'],
       ['10.30.0.1', 'In Use', 'gateway', 'core router', false],
-      ['10.30.0.2', 'Reserved', '=cmd|calc', 'printer, 2nd floor', true],
+      ['10.30.0.2', 'Reserved', 'printer-2', '=cmd|calc, 2nd floor', true],
       ['10.30.0.9', 'In Use', 'web-1', undefined, true],
     ]);
   });
