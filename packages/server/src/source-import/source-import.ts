@@ -79,7 +79,6 @@ export async function runSourceImport(
   const subnetPlans = planSubnets({
     subnets: structure.subnets,
     vrfPlans,
-    vrfNames: new Map(vrfs.map((vrf) => [vrf.id, vrf.name])),
     globalVrfId,
     groupPlans,
     existing: subnets,

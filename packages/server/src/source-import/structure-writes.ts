@@ -16,9 +16,14 @@ import type { GroupFields, Planned, VrfFields } from './vrf-group-plan.js';
 /** Subnets written per transaction: small enough that others' writes wait little, large enough to be quick. */
 const SUBNETS_PER_TRANSACTION = 500;
 
+/** Whether the plan writes the object (a new one, or one whose fields changed). */
+function isWrite(plan: { outcome: string }): boolean {
+  return plan.outcome === 'imported' || plan.outcome === 'updated';
+}
+
 /** The planned VRFs written in one transaction (new ones inserted, changed ones updated). */
 export async function writeVrfs(ctx: ChangeContext, plans: Iterable<Planned<VrfFields>>): Promise<void> {
-  const writes = [...plans].filter((plan) => plan.outcome === 'imported' || plan.outcome === 'updated');
+  const writes = [...plans].filter(isWrite);
   if (writes.length === 0) return;
   await runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, ctx.account.id);
@@ -48,7 +53,7 @@ export async function writeVrfs(ctx: ChangeContext, plans: Iterable<Planned<VrfF
 
 /** The planned groups written in one transaction, parents first (the plan's order). */
 export async function writeGroups(ctx: ChangeContext, plans: Iterable<Planned<GroupFields>>): Promise<void> {
-  const writes = [...plans].filter((plan) => plan.outcome === 'imported' || plan.outcome === 'updated');
+  const writes = [...plans].filter(isWrite);
   if (writes.length === 0) return;
   await runChange(ctx, async ({ trx, audit, announce }) => {
     await lockAccountForIpam(trx, ctx.account.id);
@@ -83,7 +88,7 @@ export async function writeSubnets(
   tally: ImportTally,
   onProgress: (done: number, total: number) => void,
 ): Promise<void> {
-  const writes = plans.filter((plan) => plan.outcome === 'imported' || plan.outcome === 'updated');
+  const writes = plans.filter(isWrite);
   let done = 0;
   onProgress(done, writes.length);
   for (const chunk of chunksOf(writes, SUBNETS_PER_TRANSACTION)) {

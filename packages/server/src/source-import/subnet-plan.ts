@@ -126,7 +126,6 @@ function holdersOf(parsed: readonly { prefix: Prefix; area: string; key: string 
 export function planSubnets(input: {
   subnets: readonly SourceSubnet[];
   vrfPlans: ReadonlyMap<string, Planned<VrfFields>>;
-  vrfNames: ReadonlyMap<string, string>;
   globalVrfId: string;
   groupPlans: ReadonlyMap<string | null, Planned<GroupFields>>;
   existing: readonly SubnetRecord[];
