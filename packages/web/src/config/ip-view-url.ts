@@ -1,4 +1,4 @@
-import { ADDRESS_FILTERS } from '@ipam/core/address-listing';
+import { ADDRESS_FILTERS, ADDRESS_SORTS, SORT_ORDERS } from '@ipam/core/address-listing';
 import { createSerializer, type inferParserType, parseAsString, parseAsStringLiteral } from 'nuqs';
 import { paths } from './paths.js';
 
@@ -15,6 +15,9 @@ export const ipViewParams = {
   filter: parseAsStringLiteral(ADDRESS_FILTERS),
   /** The search box's text, written once typing pauses; the list searches it trimmed. */
   q: parseAsString.withDefault(''),
+  /** The column the address table is sorted by (absent: address order) and in which direction. */
+  sort: parseAsStringLiteral(ADDRESS_SORTS),
+  order: parseAsStringLiteral(SORT_ORDERS),
   /** `open`: the Pending Approvals dialog opens once, then the key leaves the URL. */
   approvals: parseAsStringLiteral(['open']),
   /** A request to open a create form: a subnet's (prefilled from `cidr`) or the group form. */

@@ -29,6 +29,13 @@ describe('address paging', () => {
     expect(cursorOf(4, 0x0a000001n + 8_388_600n - 1n)).toBe('10.127.255.248');
   });
 
+  it('learns the cursors of a list sorted by another column, as of a filtered one', () => {
+    const first = firstListedAddress('10.0.0.0', 8);
+    expect(directCursor(first, { ...all, sort: 'hostname', order: 'asc' }, 0)).toBeNull();
+    expect(directCursor(first, { ...all, sort: 'hostname', order: 'asc' }, 1)).toBeUndefined();
+    expect(directCursor(first, { ...all, sort: 'address', order: 'asc' }, 1)).toBe('10.0.0.100');
+  });
+
   it('lists every address of an IPv6 subnet, with RFC 5952 cursors', () => {
     const first = firstListedAddress('2001:db8::', 120);
     expect(first?.value).toBe(0x20010db8000000000000000000000000n);

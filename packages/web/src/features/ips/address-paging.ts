@@ -1,4 +1,9 @@
-import { type AddressFilter, listedAddresses } from '@ipam/core/address-listing';
+import {
+  type AddressFilter,
+  type AddressSort,
+  listedAddresses,
+  type SortOrder,
+} from '@ipam/core/address-listing';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { prefixOf, type IpVersion } from '@ipam/core/prefix';
 import { DEFAULT_ADDRESS_PAGE_LIMIT, MAX_ADDRESS_PAGE_LIMIT } from '@ipam/core/schemas/address-list-schemas';
@@ -6,10 +11,20 @@ import { DEFAULT_ADDRESS_PAGE_LIMIT, MAX_ADDRESS_PAGE_LIMIT } from '@ipam/core/s
 /** Rows per request (the API's default page); a screen shows ~20, so one or two requests fill it. */
 export const ADDRESS_PAGE_SIZE = DEFAULT_ADDRESS_PAGE_LIMIT;
 
-/** Which addresses the IP view lists: a status filter and a search, both optional (not the API's address). */
+/**
+ * Which addresses the IP view lists, and in which order: a status filter and a search, both optional,
+ * and a sort (absent: address order; the ranges layout has no other).
+ */
 export interface AddressListFilter {
   filter: AddressFilter | null;
   q: string;
+  sort?: AddressSort;
+  order?: SortOrder;
+}
+
+/** Whether the list is in plain address order (no sort by another column). */
+export function isAddressOrder(view: AddressListFilter): boolean {
+  return view.sort === undefined || view.sort === 'address';
 }
 
 /** The page holding row `index`. */
@@ -44,9 +59,9 @@ export function firstListedAddress(
 }
 
 /**
- * Without filter or search, row i is simply the subnet's i-th host address, so any page's cursor is
- * known without reading the pages before it: the /8's middle loads as fast as its top. With a
- * filter or search, a page's cursor is learnt from the page before it (`undefined` until then).
+ * Without filter, search or sort, row i is simply the subnet's i-th host address, so any page's cursor
+ * is known without reading the pages before it: the /8's middle loads as fast as its top. With a
+ * filter, search or sort, a page's cursor is learnt from the page before it (`undefined` until then).
  */
 export function directCursor(
   first: { version: IpVersion; value: bigint } | null,
@@ -54,7 +69,9 @@ export function directCursor(
   page: number,
 ): string | null | undefined {
   if (page === 0) return null;
-  if (first === null || listFilter.filter !== null || listFilter.q !== '') return undefined;
+  if (first === null || listFilter.filter !== null || listFilter.q !== '' || !isAddressOrder(listFilter)) {
+    return undefined;
+  }
   return cursorOf(first.version, first.value + BigInt(page * ADDRESS_PAGE_SIZE - 1));
 }
 

@@ -2,11 +2,13 @@ import { type AddressRangePage, isRangePage } from '@ipam/core/api/address-range
 import type { Address, AddressPage } from '@ipam/core/api/ipam';
 import { addressRoutes } from '@ipam/core/api/routes/addresses';
 import type { AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
+import type { BulkAddressInput } from '@ipam/core/schemas/bulk-address-schemas';
+import { MAX_ADDRESS_PAGE_LIMIT } from '@ipam/core/schemas/address-list-schemas';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client.js';
 import { useChangeRefresh } from '../../../lib/own-changes.js';
 import { queryKeys } from '../../../lib/query-keys.js';
-import { ADDRESS_PAGE_SIZE, type AddressListFilter } from '../address-paging.js';
+import { ADDRESS_PAGE_SIZE, type AddressListFilter, isAddressOrder } from '../address-paging.js';
 
 /** The query key of one page: the subnet's address key plus what selects the page. */
 export function addressPageKey(
@@ -60,6 +62,7 @@ export function fetchListPage(
       filter: view.filter ?? undefined,
       q: view.q || undefined,
       cursor: cursor ?? undefined,
+      ...(isAddressOrder(view) ? {} : { sort: view.sort, order: view.order }),
     },
   });
 }
@@ -86,5 +89,39 @@ export function useClearAddress(accountId: string, subnetId: string) {
     mutationFn: (ipAddress: string) =>
       call(addressRoutes.clear, { params: { accountId, subnetId, ip: ipAddress } }),
     onSuccess: refresh,
+  });
+}
+
+/**
+ * The addresses of the list after `cursor` (null: from its top), in the list's order, at most `count`:
+ * the rows of a shift-click range the screen has not loaded, or every address a filter matches.
+ */
+export async function fetchAddressesAfter(
+  accountId: string,
+  subnetId: string,
+  view: AddressListFilter,
+  cursor: string | null,
+  count: number,
+): Promise<string[]> {
+  const found: string[] = [];
+  let next = cursor;
+  while (found.length < count) {
+    const limit = Math.min(MAX_ADDRESS_PAGE_LIMIT, count - found.length);
+    const page = await fetchAddressPage(accountId, subnetId, view, next, limit);
+    found.push(...page.items.map((item) => item.ipAddress));
+    if (page.nextCursor === null || page.items.length === 0) break;
+    next = page.nextCursor;
+  }
+  return found;
+}
+
+/** One change to many addresses of the subnet (the address table's bulk actions). */
+export function useBulkChangeAddresses(accountId: string, subnetId: string) {
+  const refresh = useChangeRefresh(accountId);
+  return useMutation({
+    mutationFn: (body: BulkAddressInput) =>
+      call(addressRoutes.bulk, { params: { accountId, subnetId }, body }),
+    // The server announces one event naming the subnet: every page of it is re-read.
+    onSuccess: () => refresh([{ kind: 'address', id: subnetId, subnetId }]),
   });
 }

@@ -1,4 +1,9 @@
-import { type AddressFilter, listedAddresses, usedPercentText } from '@ipam/core/address-listing';
+import {
+  type AddressFilter,
+  type AddressSort,
+  listedAddresses,
+  usedPercentText,
+} from '@ipam/core/address-listing';
 import { type Address, type Subnet, subnetCidr, subnetLength, type Vrf } from '@ipam/core/api/ipam';
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
@@ -8,6 +13,7 @@ import {
   Badge,
   Button,
   Group as Row,
+  SegmentedControl,
   Stack,
   Text,
   TextInput,
@@ -25,7 +31,11 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
 import { isListedAsRanges } from '@ipam/core/address-ranges';
+import { type BulkAction } from '../bulk-actions.js';
+import { nextTableSort, tableSortOf } from '../table-sort.js';
+import { AddressBulkBar } from './address-bulk-bar.js';
 import { AddressTable } from './address-table.js';
+import { BulkChangeModal } from './bulk-change-modal.js';
 import { EditAddressModal } from './edit-address-modal.js';
 import { NextFreeButton } from './next-free-button.js';
 import { RangeAddresses } from './range-addresses.js';
@@ -39,7 +49,9 @@ import {
 } from './subnet-tools.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
+import { useAddressSelection } from './use-address-selection.js';
 import { useAddressWindow } from './use-address-window.js';
+import { useTableDensity } from './use-table-density.js';
 import { SEARCH_DEBOUNCE_MS, useSearchQuery } from './use-search-query.js';
 
 interface IpAddressesViewProps {
@@ -154,11 +166,22 @@ function SubnetAddresses({
   const clearFilter = () => {
     if (filter !== null || url.q !== '') void setUrl({ filter: null, q: null, at: null });
   };
-  const listFilter: AddressListFilter = { filter, q };
+  const sort = tableSortOf(url.sort, url.order);
+  const setSort = (column: AddressSort) => {
+    const next = nextTableSort(sort, column);
+    const isAddressOrder = next.sort === 'address';
+    void setUrl({
+      sort: isAddressOrder ? null : next.sort,
+      order: isAddressOrder ? null : next.order,
+      at: null,
+    });
+  };
+  const listFilter: AddressListFilter = { filter, q, ...(sort.sort === 'address' ? {} : sort) };
   const network = parseAddress(subnet.networkIP);
   const subnetPrefix = network ? prefixOf(network.version, network.value, subnetLength(subnet)) : null;
-  const viewKey = `${filter ?? ''}|${q}`;
-  const atIndex = filter === null && q === '' ? rowOfAddress(subnet, url.at) : null;
+  const viewKey = `${filter ?? ''}|${q}|${sort.sort}|${sort.order}`;
+  const isAddressOrder = filter === null && q === '' && sort.sort === 'address';
+  const atIndex = isAddressOrder ? rowOfAddress(subnet, url.at) : null;
   const [wanted, setWanted] = useState<{ viewKey: string; rows: { first: number; last: number } } | null>(
     null,
   );
@@ -173,6 +196,15 @@ function SubnetAddresses({
     [viewKey],
   );
   const [editing, setEditing] = useState<Address | null>(null);
+  const [density, setDensity] = useTableDensity();
+  const selecting = useAddressSelection({
+    accountId,
+    subnetId: subnet.id,
+    view: listFilter,
+    rows,
+    total: rows.total ?? 0,
+  });
+  const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
   const approvalsDialog = useApprovalsDialog(accountId, subnet.id);
   const { approvals, setOpen: setApprovalsOpen } = approvalsDialog;
   const exportChoices = addressExportChoices(accountId, subnet);
@@ -256,6 +288,13 @@ function SubnetAddresses({
         </Text>
       ) : (
         <>
+          <AddressBulkBar
+            count={selecting.count}
+            isAllMatching={selecting.selection.isAllMatching}
+            notice={selecting.notice}
+            onAction={setBulkAction}
+            onDeselect={selecting.clear}
+          />
           <AddressTable
             key={viewKey}
             rows={rows}
@@ -264,12 +303,30 @@ function SubnetAddresses({
             total={rows.total}
             onEdit={setEditing}
             onWantedRows={onWantedRows}
+            density={density}
+            sort={sort}
+            onSort={setSort}
+            selection={selecting.selection}
+            onToggleRow={selecting.toggle}
+            onToggleAll={selecting.toggleAll}
           />
-          <Text size="xs" c="dimmed" aria-live="polite">
-            {rows.total.toLocaleString()} address{rows.total === 1 ? '' : 'es'}
-            {filter || q ? (rows.total === 1 ? ' matches' : ' match') : ''}
-            {rows.error ? ` · ${errorMessage(rows.error)}` : ''}
-          </Text>
+          <Row justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed" aria-live="polite">
+              {rows.total.toLocaleString()} address{rows.total === 1 ? '' : 'es'}
+              {filter || q ? (rows.total === 1 ? ' matches' : ' match') : ''}
+              {rows.error ? ` · ${errorMessage(rows.error)}` : ''}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-label="Row density"
+              value={density}
+              onChange={(value) => setDensity(value === 'compact' ? 'compact' : 'comfortable')}
+              data={[
+                { value: 'comfortable', label: 'Comfortable' },
+                { value: 'compact', label: 'Compact' },
+              ]}
+            />
+          </Row>
         </>
       )}
       <EditAddressModal
@@ -279,6 +336,16 @@ function SubnetAddresses({
         onClose={() => setEditing(null)}
       />
       <ApprovalsDialog accountId={accountId} subnetId={subnet.id} dialog={approvalsDialog} />
+      <BulkChangeModal
+        accountId={accountId}
+        subnetId={subnet.id}
+        action={bulkAction}
+        selection={selecting.selection}
+        total={rows.total ?? 0}
+        view={listFilter}
+        onClose={() => setBulkAction(null)}
+        onDone={selecting.clear}
+      />
     </>
   );
 }

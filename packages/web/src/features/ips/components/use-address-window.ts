@@ -44,7 +44,7 @@ export function useAddressWindow({ accountId, subnet, listFilter, rows }: Window
   const length = subnetLength(subnet);
   const first = useMemo(() => firstListedAddress(subnet.networkIP, length), [subnet.networkIP, length]);
   // Cursors learnt from pages already read, per list (a new filter or search starts over).
-  const listKey = `${subnet.id}|${listFilter.filter ?? ''}|${listFilter.q}`;
+  const listKey = `${subnet.id}|${listFilter.filter ?? ''}|${listFilter.q}|${listFilter.sort ?? ''}|${listFilter.order ?? ''}`;
   const learnt = useRef({ listKey, cursors: new Map<number, string>() });
   if (learnt.current.listKey !== listKey) learnt.current = { listKey, cursors: new Map() };
   const { cursors } = learnt.current;
