@@ -1,13 +1,13 @@
 import type { AddressSort, SortOrder } from '@ipam/core/address-listing';
 import type { Address } from '@ipam/core/api/ipam';
-import { Badge, Box, Button, Checkbox, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { Box, Checkbox, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
-import { type MouseEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { type AddressSelection, isRowSelected, selectedCount } from '../address-selection.js';
 import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
 import type { TableSort } from '../table-sort.js';
-import { AnycastTag } from './address-range-list.js';
+import { ADDRESS_COLUMNS, AddressRow } from './address-row.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
 import { useScaledScroll } from './use-scaled-scroll.js';
@@ -17,25 +17,6 @@ import { ROW_HEIGHTS, type TableDensity } from './use-table-density.js';
 const OVERSCAN_ROWS = 30;
 /** Rows drawn beyond the screen on each side, so keyboard focus and short scrolls find them. */
 const DRAWN_EXTRA_ROWS = 5;
-
-/** The columns, and the sort each header applies (the Updated column shows on wide tables only). */
-const columns = [
-  { key: 'ip', label: 'IP Address', sort: 'address' },
-  { key: 'status', label: 'Status', sort: 'status' },
-  { key: 'hostname', label: 'Hostname', sort: 'hostname' },
-  { key: 'description', label: 'Description', sort: null },
-  { key: 'updated', label: 'Updated', sort: 'updated' },
-  { key: 'actions', label: 'Actions', sort: null },
-] as const;
-
-const statusColor: Record<Address['status'], string> = {
-  Available: 'green',
-  'In Use': 'blue',
-  Reserved: 'orange',
-};
-
-const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
-const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 
 interface AddressTableProps {
   rows: AddressWindow;
@@ -115,7 +96,7 @@ export function AddressTable(props: AddressTableProps) {
     >
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className={`${classes.row} ${classes.header}`}>
-          {columns.map((column) => (
+          {ADDRESS_COLUMNS.map((column) => (
             <div
               role="columnheader"
               key={column.key}
@@ -204,116 +185,5 @@ function SortButton({
       {label}
       <Icon size={13} aria-hidden className={classes.sortIcon} />
     </UnstyledButton>
-  );
-}
-
-interface AddressRowProps {
-  index: number;
-  address: Address | undefined;
-  top: number;
-  height: number;
-  isCurrent: boolean;
-  isAnycast: boolean;
-  isSelected: boolean;
-  onEdit: (address: Address) => void;
-  onToggle: (index: number, address: Address, isRange: boolean) => void;
-}
-
-function AddressRow(props: AddressRowProps) {
-  const { index, address, top, height, isCurrent, isAnycast, isSelected, onEdit, onToggle } = props;
-  const style = { top, height };
-  if (!address) {
-    return (
-      <div
-        role="row"
-        aria-rowindex={index + 2}
-        aria-busy="true"
-        className={`${classes.row} ${classes.body}`}
-        style={style}
-      >
-        {columns.map((column) => (
-          <div
-            role="cell"
-            key={column.key}
-            className={`${classes.cell} ${column.key === 'updated' ? classes.updated : ''}`}
-          >
-            <Skeleton height={12} width={column.key === 'actions' ? 40 : '70%'} />
-          </div>
-        ))}
-      </div>
-    );
-  }
-  const rowClasses = [
-    classes.row,
-    classes.body,
-    isCurrent && classes.current,
-    isSelected && classes.selected,
-  ];
-  // The click, not the change: only the click tells whether Shift was held.
-  const toggle = (event: MouseEvent<HTMLInputElement>) => onToggle(index, address, event.shiftKey);
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      aria-current={isCurrent ? 'true' : undefined}
-      className={rowClasses.filter(Boolean).join(' ')}
-      style={style}
-      data-ip={address.ipAddress}
-    >
-      <div role="cell" className={`${classes.cell} ${classes.ipCell}`} title={address.ipAddress}>
-        <Checkbox
-          size="xs"
-          className={classes.check}
-          aria-label={`Select ${address.ipAddress}`}
-          checked={isSelected}
-          onClick={toggle}
-          onChange={() => undefined}
-        />
-        <div className={classes.address}>
-          <div className={classes.ip}>
-            <bdi dir="ltr">{address.ipAddress}</bdi>
-          </div>
-          {isAnycast && <AnycastTag />}
-        </div>
-      </div>
-      <div role="cell" className={classes.cell}>
-        <Badge
-          variant="light"
-          color={statusColor[address.status]}
-          radius="sm"
-          tt="none"
-          size={height < 32 ? 'sm' : 'md'}
-        >
-          {address.status}
-        </Badge>
-      </div>
-      <div role="cell" className={classes.cell}>
-        <Text size="sm" truncate title={address.hostname}>
-          {address.hostname}
-        </Text>
-      </div>
-      <div role="cell" className={classes.cell}>
-        <Text size="sm" truncate title={address.description}>
-          {address.description}
-        </Text>
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.updated}`} data-column="updated">
-        {address.updatedDate && (
-          <Text size="xs" c="dimmed" truncate title={longDateTime.format(new Date(address.updatedDate))}>
-            {shortDateTime.format(new Date(address.updatedDate))}
-          </Text>
-        )}
-      </div>
-      <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        <Button
-          size="compact-xs"
-          variant="light"
-          aria-label={`Edit ${address.ipAddress}`}
-          onClick={() => onEdit(address)}
-        >
-          Edit
-        </Button>
-      </div>
-    </div>
   );
 }

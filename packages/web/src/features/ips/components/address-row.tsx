@@ -1,0 +1,136 @@
+import type { Address } from '@ipam/core/api/ipam';
+import { Badge, Button, Checkbox, Skeleton, Text } from '@mantine/core';
+import type { MouseEvent } from 'react';
+import { AnycastTag } from './address-range-list.js';
+import classes from './address-table.module.css';
+
+/** The columns, and the sort each header applies (the Updated column shows on wide tables only). */
+export const ADDRESS_COLUMNS = [
+  { key: 'ip', label: 'IP Address', sort: 'address' },
+  { key: 'status', label: 'Status', sort: 'status' },
+  { key: 'hostname', label: 'Hostname', sort: 'hostname' },
+  { key: 'description', label: 'Description', sort: null },
+  { key: 'updated', label: 'Updated', sort: 'updated' },
+  { key: 'actions', label: 'Actions', sort: null },
+] as const;
+
+const statusColor: Record<Address['status'], string> = {
+  Available: 'green',
+  'In Use': 'blue',
+  Reserved: 'orange',
+};
+
+const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
+const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
+
+interface AddressRowProps {
+  index: number;
+  address: Address | undefined;
+  top: number;
+  height: number;
+  isCurrent: boolean;
+  isAnycast: boolean;
+  isSelected: boolean;
+  onEdit: (address: Address) => void;
+  onToggle: (index: number, address: Address, isRange: boolean) => void;
+}
+
+/** One row of the address table: a skeleton until its page is read. */
+export function AddressRow(props: AddressRowProps) {
+  const { index, address, top, height, isCurrent, isAnycast, isSelected, onEdit, onToggle } = props;
+  const style = { top, height };
+  if (!address) {
+    return (
+      <div
+        role="row"
+        aria-rowindex={index + 2}
+        aria-busy="true"
+        className={`${classes.row} ${classes.body}`}
+        style={style}
+      >
+        {ADDRESS_COLUMNS.map((column) => (
+          <div
+            role="cell"
+            key={column.key}
+            className={`${classes.cell} ${column.key === 'updated' ? classes.updated : ''}`}
+          >
+            <Skeleton height={12} width={column.key === 'actions' ? 40 : '70%'} />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  const rowClasses = [
+    classes.row,
+    classes.body,
+    isCurrent && classes.current,
+    isSelected && classes.selected,
+  ];
+  // The click, not the change: only the click tells whether Shift was held.
+  const toggle = (event: MouseEvent<HTMLInputElement>) => onToggle(index, address, event.shiftKey);
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      aria-current={isCurrent ? 'true' : undefined}
+      className={rowClasses.filter(Boolean).join(' ')}
+      style={style}
+      data-ip={address.ipAddress}
+    >
+      <div role="cell" className={`${classes.cell} ${classes.ipCell}`} title={address.ipAddress}>
+        <Checkbox
+          size="xs"
+          className={classes.check}
+          aria-label={`Select ${address.ipAddress}`}
+          checked={isSelected}
+          onClick={toggle}
+          onChange={() => undefined}
+        />
+        <div className={classes.address}>
+          <div className={classes.ip}>
+            <bdi dir="ltr">{address.ipAddress}</bdi>
+          </div>
+          {isAnycast && <AnycastTag />}
+        </div>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Badge
+          variant="light"
+          color={statusColor[address.status]}
+          radius="sm"
+          tt="none"
+          size={height < 32 ? 'sm' : 'md'}
+        >
+          {address.status}
+        </Badge>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Text size="sm" truncate title={address.hostname}>
+          {address.hostname}
+        </Text>
+      </div>
+      <div role="cell" className={classes.cell}>
+        <Text size="sm" truncate title={address.description}>
+          {address.description}
+        </Text>
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.updated}`} data-column="updated">
+        {address.updatedDate && (
+          <Text size="xs" c="dimmed" truncate title={longDateTime.format(new Date(address.updatedDate))}>
+            {shortDateTime.format(new Date(address.updatedDate))}
+          </Text>
+        )}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.actions}`}>
+        <Button
+          size="compact-xs"
+          variant="light"
+          aria-label={`Edit ${address.ipAddress}`}
+          onClick={() => onEdit(address)}
+        >
+          Edit
+        </Button>
+      </div>
+    </div>
+  );
+}
