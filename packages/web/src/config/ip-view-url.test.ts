@@ -19,20 +19,30 @@ describe('the IP view URL', () => {
       create: 'ipv6',
       cidr: '2001:db8::/64',
     });
-    const search = ipViewPath({ subnet: 'lab', filter: 'in-use', q: 'web 01&x' });
+    const search = ipViewPath({
+      subnet: 'lab',
+      filter: 'in-use',
+      q: 'web 01&x',
+      sort: 'hostname',
+      order: 'desc',
+    });
     expect(readIpView(search.slice(search.indexOf('?')))).toMatchObject({
       subnet: 'lab',
       filter: 'in-use',
       q: 'web 01&x',
+      sort: 'hostname',
+      order: 'desc',
     });
   });
 
-  it('reads an unknown filter or create request as none, and a missing search as empty', () => {
-    expect(readIpView('?subnet=lab&filter=everything&create=vlan')).toEqual({
+  it('reads an unknown filter, sort or create request as none, and a missing search as empty', () => {
+    expect(readIpView('?subnet=lab&filter=everything&sort=size&order=up&create=vlan')).toEqual({
       subnet: 'lab',
       at: null,
       filter: null,
       q: '',
+      sort: null,
+      order: null,
       approvals: null,
       create: null,
       cidr: null,
