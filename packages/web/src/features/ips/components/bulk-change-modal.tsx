@@ -2,7 +2,7 @@ import { MAX_DESCRIPTION_LENGTH } from '@ipam/core/schemas/common-fields';
 import { MAX_BULK_ADDRESSES } from '@ipam/core/schemas/bulk-address-schemas';
 import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { fetchAddressesAfter, useBulkChangeAddresses } from '../api/addresses.js';
@@ -35,12 +35,13 @@ export function BulkChangeModal(props: BulkChangeModalProps) {
   const [description, setDescription] = useState('');
   const [isResolving, setResolving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // The selection is cleared once the dialog has closed, so its text keeps the count while it fades.
+  const isDone = useRef(false);
   const count = selectedCount(selection, total);
   const texts = action ? bulkTexts(action, count, description) : null;
 
   const close = () => {
     if (change.isPending || isResolving) return;
-    setDescription('');
     setProblem(null);
     change.reset();
     onClose();
@@ -72,8 +73,7 @@ export function BulkChangeModal(props: BulkChangeModalProps) {
     change.mutate(bulkBody(action, ipAddresses, description), {
       onSuccess: (answer) => {
         notifications.show({ color: 'green', message: bulkDoneText(action, answer.count, description) });
-        setDescription('');
-        onDone();
+        isDone.current = true;
         onClose();
       },
       onError: (error) => setProblem(errorMessage(error)),
@@ -81,7 +81,17 @@ export function BulkChangeModal(props: BulkChangeModalProps) {
   };
 
   return (
-    <Modal opened={action !== null} onClose={close} title={texts?.title ?? ''}>
+    <Modal
+      opened={action !== null}
+      onClose={close}
+      title={texts?.title ?? ''}
+      onExitTransitionEnd={() => {
+        setDescription('');
+        if (!isDone.current) return;
+        isDone.current = false;
+        onDone();
+      }}
+    >
       <form onSubmit={(event) => void submit(event)} aria-label={texts?.title ?? 'Bulk change'}>
         <Stack>
           <Text data-testid="bulk-question">{texts?.question}</Text>

@@ -43,12 +43,16 @@ export function useAddressSelection({ accountId, subnetId, view, rows, total }: 
   });
   // Another filter or search lists other addresses: the selection starts over. Another order keeps the
   // addresses, but row numbers change: the next Shift-click has no row to start from.
-  let current = state;
-  if (state.listKey !== listKey) current = { listKey, orderKey, selection: NO_SELECTION, notice: null };
-  else if (state.orderKey !== orderKey) {
-    current = { ...state, orderKey, selection: { ...state.selection, anchor: null } };
+  if (state.listKey !== listKey || state.orderKey !== orderKey) {
+    // Adjusted while rendering (React re-renders at once), so going back to a filter never brings
+    // back its old selection.
+    setState(
+      state.listKey !== listKey
+        ? { listKey, orderKey, selection: NO_SELECTION, notice: null }
+        : { ...state, orderKey, selection: { ...state.selection, anchor: null } },
+    );
   }
-  const { selection, notice } = current;
+  const { selection, notice } = state.listKey === listKey ? state : { selection: NO_SELECTION, notice: null };
   const update = (next: AddressSelection, nextNotice: string | null = null) =>
     setState({ listKey, orderKey, selection: next, notice: nextNotice });
 
