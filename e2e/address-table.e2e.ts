@@ -215,6 +215,7 @@ describe('the address table: compact rows, sorting, selection and bulk changes',
       .waitFor();
     expect(await page.getByRole('button', { name: 'Set status' }).isDisabled()).toBe(true);
     expect(await checkbox(page, '10.20.0.1').isChecked()).toBe(false);
+    await screenshot(page, 'address-table-over-limit');
   });
 
   it('keeps the selection line inside a laptop screen and a 1024 px one', async () => {
