@@ -386,6 +386,10 @@ export const messages = {
   importSharedStringsTooLarge: (megabytes: number) =>
     `The workbook's shared strings table holds more than ${megabytes} MB of text.`,
   importCellsTooLarge: (megabytes: number) => `The cells of the file hold more than ${megabytes} MB of text.`,
+  importTooManyElements: (max: number) =>
+    `The workbook's parts hold more than ${max.toLocaleString('en-US')} XML elements.`,
+  importSheetTooManyRows: (max: number) =>
+    `The worksheet holds more than ${max.toLocaleString('en-US')} rows, empty ones included.`,
   importPieceTooLarge: (megabytes: number) =>
     `The workbook has a cell, a tag or a text longer than ${megabytes} MB.`,
   importNoHeader: 'The file is empty: its first row must name the columns.',
