@@ -41,10 +41,10 @@ export interface DeliveryOutcome {
 /**
  * Sends the items of one kind. `deliver` is called with a leased item and must settle within the
  * signal's timeout; it may throw (counted as a failure to retry). `gaveUp` runs once when an item is
- * given up (permanent failure or retried past the give-up age).
+ * given up: `permanent` (the handler said no retry can mend it) or `expired` (retried past the give-up age).
  */
 export interface OutboxHandler {
   kind: string;
   deliver(item: OutboxItem, signal: AbortSignal): Promise<DeliveryOutcome>;
-  gaveUp?(item: OutboxItem, db: Db): Promise<void>;
+  gaveUp?(item: OutboxItem, reason: 'permanent' | 'expired', db: Db): Promise<void>;
 }

@@ -41,8 +41,8 @@ function recordingHandler(kind: string, failures = 0) {
       delivered.push({ target: item.targetId, n: item.payload, worker });
       return { isDelivered: true, status: 200, responseExcerpt: 'ok' };
     },
-    async gaveUp(item) {
-      gaveUp.push(item.id);
+    async gaveUp(item, reason) {
+      if (reason === 'expired') gaveUp.push(item.id);
     },
   });
   return { delivered, gaveUp, handler };

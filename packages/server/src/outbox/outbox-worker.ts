@@ -101,7 +101,9 @@ export function startOutboxWorker(
       },
       settlement,
     );
-    if (isSettled && settlement.state === 'failed') await handler?.gaveUp?.(item, db);
+    if (isSettled && settlement.state === 'failed') {
+      await handler?.gaveUp?.(item, outcome.isPermanent ? 'permanent' : 'expired', db);
+    }
   };
 
   const round = async (): Promise<number> => {

@@ -19,7 +19,7 @@ function eventIdOf(payload: unknown): string {
 /**
  * The outbox handler of webhook deliveries: POSTs the stored event, signed with the webhook's secret,
  * under the outbound policy. A webhook failing for `disableAfterMs` is turned off (the screen says
- * so); the deliveries of a deleted or turned-off webhook are given up (a test event is still sent).
+ * so; so is one whose event was retried for that long); the deliveries of a deleted or turned-off webhook are given up (a test event is still sent).
  */
 export function webhookHandler(db: Db, policy: OutboundPolicy, disableAfterMs: number): OutboxHandler {
   return {
@@ -55,6 +55,12 @@ export function webhookHandler(db: Db, policy: OutboundPolicy, disableAfterMs: n
         error: result.error ?? (isDelivered ? null : `answered ${result.status ?? 'nothing'}`),
         isPermanent: result.isRefused,
       };
+    },
+    // An event retried for the whole give-up age without success: the webhook has been failing that long.
+    async gaveUp(item, reason) {
+      if (reason === 'expired' && item.label !== WEBHOOK_TEST_EVENT) {
+        await disableFailingWebhook(db, item.targetId, new Date().toISOString());
+      }
     },
   };
 }
