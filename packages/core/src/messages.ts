@@ -351,6 +351,19 @@ export const messages = {
   searchTextRequired: 'Enter something to search for.',
   subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,
 
+  // Webhooks (issue 32; texts ours)
+  webhookUrlInvalid:
+    'Enter the full address of the receiver, starting with https:// (no user name or password).',
+  webhookHttpsRequired: 'The address must start with https://.',
+  webhookPrivateAddress:
+    'This address is on a private, loopback or link-local network; webhooks are only sent to public addresses.',
+  webhookEventsInvalid: 'Choose events from the list.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookActiveInvalid: 'Active must be on or off.',
+  webhookOwnerOnly: 'Only the account owner can manage webhooks.',
+  webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
+  webhookDisabled: (at: string) =>
+    `This webhook was turned off on ${at} because its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
   // API tokens and next free (issue 18; texts ours except where the issue names them)
   tokenNameRequired: 'Token name is required.',
   tokenScopeInvalid: 'Scope must be read or write.',

@@ -72,6 +72,7 @@ export type ErrorCode =
   | 'source_unreadable'
   | 'source_too_large'
   | 'import_running'
+  | 'webhook_limit_reached'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -22,6 +22,7 @@ import { systemRoutes } from './system.js';
 import { tableFileRoutes } from './table-files.js';
 import { tokenRoutes } from './tokens.js';
 import { vrfRoutes } from './vrfs.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every route file of the table, by resource. */
 const routeFiles = [
@@ -48,6 +49,7 @@ const routeFiles = [
   tokenRoutes,
   tableFileRoutes,
   sourceImportRoutes,
+  webhookRoutes,
 ];
 
 /** The route table: every HTTP route of the API. The server registers exactly these, no other. */
