@@ -108,8 +108,24 @@ describeEachDialect('outbox worker (%s)', (dialect) => {
     const { delivered, handler } = recordingHandler('shared');
     const numbers = Array.from({ length: 40 }, (_, i) => i);
     for (const target of ['x', 'y', 'z', 'w']) await enqueue(ctx, 'shared', target, numbers);
+    // The worker that takes the first item holds it until another worker has delivered one, so the
+    // work is shared whatever the machine's load (a claim only one worker could make would time out).
+    let firstWorker: string | null = null;
+    const holdingFirst = (name: string): OutboxHandler => {
+      const inner = handler(name);
+      return {
+        ...inner,
+        async deliver(item, signal) {
+          if (firstWorker === null) {
+            firstWorker = name;
+            await waitFor(() => delivered.some((d) => d.worker !== name), 20_000);
+          }
+          return inner.deliver(item, signal);
+        },
+      };
+    };
     const workers = ['a', 'b', 'c'].map((name) =>
-      startOutboxWorker(database.db, [handler(name)], timing, quiet),
+      startOutboxWorker(database.db, [holdingFirst(name)], timing, quiet),
     );
     try {
       await waitFor(() => delivered.length >= 160, 40_000);
@@ -119,7 +135,7 @@ describeEachDialect('outbox worker (%s)', (dialect) => {
       for (const target of ['x', 'y', 'z', 'w']) {
         expect(delivered.filter((d) => d.target === target).map((d) => d.n)).toEqual(numbers);
       }
-      // More than one worker took part (the claim is shared, not one worker's by luck).
+      // More than one worker took part: the claim is shared, not one worker's.
       expect(new Set(delivered.map((d) => d.worker)).size).toBeGreaterThan(1);
     } finally {
       await Promise.all(workers.map((worker) => worker.stop()));
