@@ -45,6 +45,8 @@ import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
 import { registerTableFileRoutes } from './table-files/table-file-routes.js';
 import { registerAccountScope } from './auth/account-scope.js';
+import { registerIdempotency } from './idempotency/idempotency-hooks.js';
+import { deleteExpiredKeys } from './idempotency/idempotency-repository.js';
 import type { AppDeps } from './app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -162,6 +164,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerWriteGuard(app, config.publicUrl);
   registerTextGuard(app);
   registerAccountScope(app, db);
+  registerIdempotency(app, db);
   const routeTable = guardRouteTable(app, allRoutes);
 
   registerSystemRoutes(app, deps);
@@ -215,6 +218,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
     deleteExpiredSessions(db, nowIso())
       .then(() => deleteExpiredCounts(db, Date.now()))
       .then(() => deleteExpiredPasswordResets(db, nowIso()))
+      .then(() => deleteExpiredKeys(db, new Date()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

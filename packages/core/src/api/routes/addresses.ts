@@ -86,6 +86,7 @@ export const addressRoutes = {
   assignNextFree: defineRoute({
     method: 'POST',
     path: '/api/accounts/:accountId/subnets/:subnetId/addresses/next',
+    isIdempotent: true,
     tags,
     summary:
       'Assign the lowest Available host address(es) (never written, or written as Available) and write ' +
