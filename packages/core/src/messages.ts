@@ -367,6 +367,7 @@ export const messages = {
   subnetNotEnoughFree: (free: string) => `This subnet has only ${free} free address(es).`,
   rangeNotEnoughFree: (free: string) =>
     `The range asked for has only ${free} free address(es); nothing was written.`,
+  rangeAddressInvalid: 'From and To must be IP addresses, such as 10.0.0.10.',
   rangeOutsideSubnet: 'From and To must be addresses inside the subnet, with From not after To.',
 
   // Idempotency keys (issue 32; texts are ours)
