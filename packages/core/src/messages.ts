@@ -370,7 +370,8 @@ export const messages = {
   rangeAddressInvalid: 'From and To must be IP addresses, such as 10.0.0.10.',
   rangeOutsideSubnet: 'From and To must be addresses inside the subnet, with From not after To.',
 
-  // Idempotency keys (issue 32; texts are ours)
+  // Idempotency keys and the inventory (issue 32; texts are ours)
+  inventoryGroupNotFound: (name: string) => `No group is named ${name}.`,
   idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different request in the last 24 hours: use a new key for a new request.',

@@ -43,6 +43,7 @@ import { registerSupportRoutes } from './support/support-routes.js';
 import { registerTokenRoutes } from './tokens/token-routes.js';
 import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
+import { registerInventoryRoutes } from './inventory/inventory-routes.js';
 import { registerTableFileRoutes } from './table-files/table-file-routes.js';
 import { registerAccountScope } from './auth/account-scope.js';
 import { registerIdempotency } from './idempotency/idempotency-hooks.js';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerTokenRoutes(app, deps);
   registerNextFreeRoutes(app, deps);
   registerFreePrefixRoutes(app, deps);
+  registerInventoryRoutes(app, deps);
   await registerTableFileRoutes(app, deps);
   routeTable.seal();
   await options.extraRoutes?.(app, deps);

@@ -96,6 +96,7 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/subnets/export',
           'POST /api/accounts/:accountId/subnets/:subnetId/addresses/import',
           'POST /api/accounts/:accountId/groups/:groupId/subnets/import',
+          'GET /api/accounts/:accountId/inventory',
         ]),
       );
     });
