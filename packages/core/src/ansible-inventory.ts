@@ -72,10 +72,28 @@ function groupNamesOf(inventory: Inventory): Map<string, string> {
   return names;
 }
 
-function add(groups: Record<string, AnsibleGroup>, name: string, part: 'hosts' | 'children', item: string) {
-  const group = (groups[name] ??= {});
-  const list = (group[part] ??= []);
-  if (!list.includes(item)) list.push(item);
+/** Groups being built: members in sets (a host joins once, in the order first seen). */
+type GroupSets = Map<string, { hosts: Set<string>; children: Set<string> }>;
+
+function add(groups: GroupSets, name: string, part: 'hosts' | 'children', item: string): void {
+  let group = groups.get(name);
+  if (!group) {
+    group = { hosts: new Set(), children: new Set() };
+    groups.set(name, group);
+  }
+  group[part].add(item);
+}
+
+/** The groups as Ansible reads them: empty lists left out. */
+function groupsJson(groups: GroupSets): Record<string, AnsibleGroup> {
+  const json: Record<string, AnsibleGroup> = {};
+  for (const [name, { hosts, children }] of groups) {
+    json[name] = {
+      ...(children.size > 0 ? { children: [...children] } : {}),
+      ...(hosts.size > 0 ? { hosts: [...hosts] } : {}),
+    };
+  }
+  return json;
 }
 
 /**
@@ -86,13 +104,13 @@ function add(groups: Record<string, AnsibleGroup>, name: string, part: 'hosts' |
  */
 export function ansibleInventory(inventory: Inventory): AnsibleInventory {
   const names = groupNamesOf(inventory);
-  const groups: Record<string, AnsibleGroup> = {};
+  const groups: GroupSets = new Map();
   const hostvars: Record<string, AnsibleHostVars> = {};
   const known = new Set(inventory.groups.map((group) => group.id));
   const topLevel: string[] = [];
   for (const group of inventory.groups) {
     const name = names.get(group.id) ?? ansibleGroupName(group.name);
-    groups[name] ??= {};
+    if (!groups.has(name)) groups.set(name, { hosts: new Set(), children: new Set() });
     const parent =
       group.parentId !== null && known.has(group.parentId) ? names.get(group.parentId) : undefined;
     if (parent) add(groups, parent, 'children', name);
@@ -103,10 +121,10 @@ export function ansibleInventory(inventory: Inventory): AnsibleInventory {
     hostvars[host.hostname] ??= hostVarsOf(host, groupName);
     add(groups, groupName, 'hosts', host.hostname);
     const subnetGroup = subnetGroupName(host.subnet);
-    if (!groups[subnetGroup]) topLevel.push(subnetGroup);
+    if (!groups.has(subnetGroup)) topLevel.push(subnetGroup);
     add(groups, subnetGroup, 'hosts', host.hostname);
   }
-  return { ...groups, all: { children: ['ungrouped', ...topLevel] }, _meta: { hostvars } };
+  return { ...groupsJson(groups), all: { children: ['ungrouped', ...topLevel] }, _meta: { hostvars } };
 }
 
 /** Ansible's `--host HOST` answer: the host's variables, `{}` for a host the inventory lacks. */
