@@ -114,8 +114,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!claim) return payload;
     request.idempotencyClaim = null;
     try {
-      if (reply.statusCode < 500 && typeof payload === 'string') {
-        await storeAnswer(db, claim.scope, reply.statusCode, payload);
+      // An answer without a body (204) is stored as empty text; a stream or buffer is not replayable.
+      const body = payload === null || payload === undefined ? '' : payload;
+      if (reply.statusCode < 500 && typeof body === 'string') {
+        await storeAnswer(db, claim.scope, reply.statusCode, body);
       } else {
         await releaseKey(db, claim.scope);
       }

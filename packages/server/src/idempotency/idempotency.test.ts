@@ -2,10 +2,18 @@ import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
-import { createSubnetIn, tierOnePerson, type TierOnePerson } from '../../test/ipam-factories.js';
+import {
+  accountSession,
+  createSubnetIn,
+  postGroup,
+  tierOnePerson,
+  type TierOnePerson,
+} from '../../test/ipam-factories.js';
+import { addPlanSubnet, postPlan } from '../../test/plan-factories.js';
 import {
   claimKey,
   deleteExpiredKeys,
+  IDEMPOTENCY_CLAIM_STALE_MS,
   IDEMPOTENCY_KEY_TTL_MS,
   storeAnswer,
 } from './idempotency-repository.js';
@@ -140,6 +148,42 @@ for (const dialect of DIALECTS) {
       expect(children.body.items.map((s: { networkIP: string }) => s.networkIP)).toEqual(['10.5.0.0']);
       const all = await me.client.get(subnets);
       expect(all.body.items.filter((s: { networkIP: string }) => s.networkIP === '10.6.0.0')).toHaveLength(1);
+    });
+
+    it('makes applying a plan retryable', { timeout: 60_000 }, async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const group = await postGroup(me, 'Plans');
+      const plan = await postPlan(me, { name: 'Branch' });
+      const site = await addPlanSubnet(me, plan.id, 'Site', '10.0.0.0/16');
+      const lan = await addPlanSubnet(me, plan.id, 'LAN1', '10.0.1.0/24', { parentSubnetId: site });
+      const path = `/api/accounts/${me.accountId}/plans/${plan.id}/apply`;
+      const body = { groupId: group.id, subnetIds: [lan], dryRun: false };
+      const first = await me.client.post(path, body, keyed('apply-1'));
+      expect(first.status).toBe(200);
+      expect(first.body.created).toBe(1);
+      const again = await me.client.post(path, body, keyed('apply-1'));
+      expect(again.text).toBe(first.text);
+      expect(again.headers.get('idempotent-replayed')).toBe('true');
+      const subnets = await me.call('GET', '/subnets');
+      expect(subnets.body.items.filter((s: { name: string }) => s.name === 'LAN1')).toHaveLength(1);
+    });
+
+    it('runs anew a key whose claim was abandoned (its server stopped mid-request)', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.7.0.0/24');
+      const scope = { accountId: me.accountId, callerId: me.userId, key: 'orphan' };
+      const longAgo = new Date(Date.now() - IDEMPOTENCY_CLAIM_STALE_MS - 1000);
+      expect(await claimKey(t.current.db, scope, 'whatever', longAgo)).toEqual({ isClaimed: true });
+      const taken = await me.client.post(nextPath(me, subnet.id), {}, keyed('orphan'));
+      expect(taken.status).toBe(201);
+      expect((await me.client.post(nextPath(me, subnet.id), {}, keyed('orphan'))).text).toBe(taken.text);
+      const recent = { ...scope, key: 'running-elsewhere' };
+      expect(await claimKey(t.current.db, recent, 'another request', new Date())).toEqual({
+        isClaimed: true,
+      });
+      const refused = await me.client.post(nextPath(me, subnet.id), {}, keyed('running-elsewhere'));
+      expect(refused.status).toBe(422);
+      expect(await inUseCount(me, subnet.id)).toBe(1);
     });
 
     it('prunes keys older than 24 hours and lets an expired key run anew', async () => {
