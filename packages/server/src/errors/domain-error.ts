@@ -73,6 +73,10 @@ export type ErrorCode =
   | 'source_too_large'
   | 'import_running'
   | 'webhook_limit_reached'
+  | 'idempotency_key_invalid'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  | 'range_invalid'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -79,6 +79,10 @@ export const statusOfCode: Record<ErrorCode, number> = {
   source_unreadable: 502,
   source_too_large: 413,
   import_running: 409,
+  idempotency_key_invalid: 400,
+  idempotency_key_reused: 422,
+  idempotency_in_progress: 409,
+  range_invalid: 400,
 };
 
 /** The API's error body. */

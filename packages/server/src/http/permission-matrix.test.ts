@@ -103,6 +103,7 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/webhooks/:webhookId/deliveries',
           'POST /api/accounts/:accountId/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
           'POST /api/accounts/:accountId/webhooks/:webhookId/test',
+          'GET /api/accounts/:accountId/inventory',
         ]),
       );
     });

@@ -8,6 +8,7 @@ import { billingRoutes } from './billing.js';
 import { calculationRoutes } from './calculations.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
+import { inventoryRoutes } from './inventory.js';
 import { inviteRoutes } from './invites.js';
 import { memberRoutes } from './members.js';
 import { planSubnetRoutes } from './plan-subnets.js';
@@ -50,6 +51,7 @@ const routeFiles = [
   tableFileRoutes,
   sourceImportRoutes,
   webhookRoutes,
+  inventoryRoutes,
 ];
 
 /** The route table: every HTTP route of the API. The server registers exactly these, no other. */
