@@ -4,7 +4,14 @@ import { messages } from '@ipam/core/messages';
 import { requireAccount, requireAuth } from '../auth/request-context.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { claimKey, releaseKey, storeAnswer, type IdempotencyScope } from './idempotency-repository.js';
+import {
+  claimKey,
+  findKey,
+  releaseKey,
+  storeAnswer,
+  type IdempotencyScope,
+  type StoredKey,
+} from './idempotency-repository.js';
 
 /** Longest Idempotency-Key accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
@@ -72,10 +79,27 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     const scope = { accountId: requireAccount(request).id, callerId: requireAuth(request).userId, key };
     const requestHash = requestHashOf(request);
     const runningId = canonicalJson([scope.accountId, scope.callerId, key]);
+    const answerStored = (stored: StoredKey) => {
+      if (stored.requestHash !== requestHash) {
+        throw new DomainError('idempotency_key_reused', messages.idempotencyKeyReused);
+      }
+      if (stored.statusCode === null || stored.responseBody === null) {
+        void reply.header('retry-after', '1');
+        throw new DomainError('idempotency_in_progress', messages.idempotencyInProgress);
+      }
+      return reply
+        .status(stored.statusCode)
+        .type('application/json; charset=utf-8')
+        .header('idempotent-replayed', 'true')
+        .send(stored.responseBody);
+    };
     for (;;) {
       const earlier = running.get(runningId);
       if (earlier) {
+        // The first has ended: its answer is read (by every waiter at once), or the key was given up.
         await earlier;
+        const stored = await findKey(db, scope);
+        if (stored && stored.statusCode !== null) return answerStored(stored);
         continue;
       }
       let release = () => {};
@@ -93,19 +117,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
         return;
       }
       finish();
-      const { stored } = outcome;
-      if (stored.requestHash !== requestHash) {
-        throw new DomainError('idempotency_key_reused', messages.idempotencyKeyReused);
-      }
-      if (stored.statusCode === null || stored.responseBody === null) {
-        void reply.header('retry-after', '1');
-        throw new DomainError('idempotency_in_progress', messages.idempotencyInProgress);
-      }
-      return reply
-        .status(stored.statusCode)
-        .type('application/json; charset=utf-8')
-        .header('idempotent-replayed', 'true')
-        .send(stored.responseBody);
+      return answerStored(outcome.stored);
     }
   });
 

@@ -76,25 +76,27 @@ export async function claimKey(
       .returning('key')
       .executeTakeFirst();
     if (claimed) return { isClaimed: true };
-    const row = await db
-      .selectFrom('idempotency_keys')
-      .select(['request_hash', 'status_code', 'response_body'])
-      .where('account_id', '=', scope.accountId)
-      .where('caller_id', '=', scope.callerId)
-      .where('key', '=', scope.key)
-      .executeTakeFirst();
-    if (row) {
-      return {
-        isClaimed: false,
-        stored: {
-          requestHash: row.request_hash,
-          statusCode: row.status_code === null ? null : Number(row.status_code),
-          responseBody: row.response_body,
-        },
-      };
-    }
+    const stored = await findKey(db, scope);
+    if (stored) return { isClaimed: false, stored };
   }
   throw new Error('idempotency key neither claimed nor found');
+}
+
+/** The key's row as stored (claimed, maybe answered), or undefined when there is none. */
+export async function findKey(db: Db, scope: IdempotencyScope): Promise<StoredKey | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select(['request_hash', 'status_code', 'response_body'])
+    .where('account_id', '=', scope.accountId)
+    .where('caller_id', '=', scope.callerId)
+    .where('key', '=', scope.key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    requestHash: row.request_hash,
+    statusCode: row.status_code === null ? null : Number(row.status_code),
+    responseBody: row.response_body,
+  };
 }
 
 /** Stores the answer of the request that claimed the key (once: a claim already answered is kept). */
