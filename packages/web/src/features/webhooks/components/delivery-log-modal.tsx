@@ -29,9 +29,11 @@ function StateBadge({ delivery }: { delivery: WebhookDelivery }) {
         Failed
       </Badge>
     );
+  // Attempts count up when an attempt starts; the log has it once it ends.
+  const label = delivery.lastAttempt !== null ? 'Retrying' : delivery.attempts > 0 ? 'Sending' : 'Pending';
   return (
     <Badge color="yellow" variant="light" title={`Next try ${formatDateTime(delivery.nextAttemptAt)}`}>
-      {delivery.attempts > 0 ? 'Retrying' : 'Pending'}
+      {label}
     </Badge>
   );
 }

@@ -62,8 +62,11 @@ export function WebhooksPanel({ account }: { account: Account }) {
           title="Webhook turned off"
           role="alert"
         >
-          <Text size="sm" style={{ wordBreak: 'break-all' }}>
-            {webhook.url}: {messages.webhookDisabled(formatDateTime(webhook.disabledAt))}
+          <Text size="sm">
+            <Text span fw={600} style={{ wordBreak: 'break-all' }}>
+              {webhook.url}
+            </Text>
+            : {messages.webhookDisabled(formatDateTime(webhook.disabledAt))}
           </Text>
         </Alert>
       ))}
