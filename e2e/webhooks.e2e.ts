@@ -136,7 +136,8 @@ describe('Settings ▸ Webhooks', () => {
       .click();
     await until(() => received.length === before + 1);
     expect(received.at(-1)?.type).toBe('subnet.created');
-    await rows.nth(3).waitFor();
+    await rows.nth(1).getByText('Delivered').waitFor();
+    expect(await rows.count()).toBe(4);
     await screenshot(page, 'webhooks-deliveries');
     await page.keyboard.press('Escape');
   });

@@ -69,10 +69,8 @@ function DeliveryLog({ accountId, webhook }: { accountId: string; webhook: Webho
           variant="light"
           loading={sendTest.isPending}
           onClick={() =>
-            sendTest.mutate(undefined, {
-              onSuccess: () => notifications.show({ color: 'green', message: 'Test event queued.' }),
-              onError,
-            })
+            // The log shows the new delivery at once: only a failure needs a word.
+            sendTest.mutate(undefined, { onError })
           }
         >
           Send test event
@@ -135,13 +133,7 @@ function DeliveryLog({ accountId, webhook }: { accountId: string; webhook: Webho
                         variant="light"
                         aria-label={`Redeliver ${eventLabel(delivery.event)} of ${formatDateTime(delivery.createdAt)}`}
                         loading={redeliver.isPending && redeliver.variables === delivery.id}
-                        onClick={() =>
-                          redeliver.mutate(delivery.id, {
-                            onSuccess: () =>
-                              notifications.show({ color: 'green', message: 'Delivery queued again.' }),
-                            onError,
-                          })
-                        }
+                        onClick={() => redeliver.mutate(delivery.id, { onError })}
                       >
                         Redeliver
                       </Button>
