@@ -363,7 +363,7 @@ export const messages = {
   webhookOwnerOnly: 'Only the account owner can manage webhooks.',
   webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
   webhookDisabled: (at: string) =>
-    `This webhook was turned off on ${at} because its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
+    `Turned off on ${at}: its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
   // API tokens and next free (issue 18; texts ours except where the issue names them)
   tokenNameRequired: 'Token name is required.',
   tokenScopeInvalid: 'Scope must be read or write.',
