@@ -251,6 +251,18 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
     verbs: { create: 'started' },
     fields: { priceId: { label: 'Price' } },
   },
+  webhook: {
+    label: 'Webhook',
+    fields: {
+      url: { label: 'URL', isInSummary: true },
+      events: { label: 'Events' },
+      active: { label: 'Active' },
+      failingSince: { label: 'Failing since', format: dateValue },
+      disabledAt: { label: 'Turned off', format: dateValue },
+      createdAt: hidden,
+      updatedAt: hidden,
+    },
+  },
   token: {
     label: 'API token',
     verbs: { delete: 'revoked' },
