@@ -113,5 +113,55 @@ for (const dialect of DIALECTS) {
         lastSeenBy: 'HQ',
       });
     });
+
+    it('lists each scan of a subnet with its scanner, method, counts and duration; another account gets 404', async () => {
+      const { me, subnetId, key } = await scannedSubnet(t.current, '10.7.0.0/29', 'auto');
+      const before = await me.call('GET', `/subnets/${subnetId}/scans`);
+      expect(before.body).toEqual({
+        items: [],
+        lastScanned: null,
+        coveringScanners: [{ id: expect.any(String), name: 'HQ', blockScanning: false }],
+      });
+      // One job in two batches (one run), then a second job.
+      const scan = agent(t.current, key);
+      await scan.results({ subnetId, ...times, done: false, hosts: [up('10.7.0.1'), down('10.7.0.2')] });
+      await scan.results({
+        subnetId,
+        startedAt: times.startedAt,
+        finishedAt: '2026-11-23T10:00:08Z',
+        hosts: [{ ipAddress: '10.7.0.3', alive: true, method: 'tcp' }],
+      });
+      await scan.results({ subnetId, ...later, hosts: [down('10.7.0.1')] });
+      const history = await me.call('GET', `/subnets/${subnetId}/scans`);
+      expect(history.status).toBe(200);
+      expect(history.body.lastScanned).not.toBeNull();
+      expect(history.body.items).toEqual([
+        expect.objectContaining({
+          scannerName: 'HQ',
+          scanningType: 'auto',
+          startedAt: later.startedAt,
+          durationSeconds: 9,
+          hosts: 1,
+          alive: 0,
+          applied: 1,
+          approvals: 0,
+          methods: [],
+          isDone: true,
+        }),
+        expect.objectContaining({
+          startedAt: times.startedAt,
+          finishedAt: '2026-11-23T10:00:08Z',
+          durationSeconds: 8,
+          hosts: 3,
+          alive: 2,
+          applied: 2,
+          methods: ['icmp', 'tcp'],
+          isDone: true,
+        }),
+      ]);
+      const other = await scannedSubnet(t.current, '10.7.0.0/29', 'auto');
+      expect((await other.me.call('GET', `/subnets/${subnetId}/scans`)).status).toBe(404);
+      expect((await me.call('GET', `/subnets/${other.subnetId}/scans`)).status).toBe(404);
+    });
   });
 }
