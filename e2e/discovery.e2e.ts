@@ -79,6 +79,25 @@ describe('discovery records in the IP view', () => {
     await page.getByText('MAC and last seen', { exact: true }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'MAC' }).isVisible()).toBe(true);
 
+    // The header says when it was last scanned and by whom it is covered; the history lists the scan.
+    const status = page.getByTestId('scan-status');
+    expect(await status.textContent()).toMatch(/^Last scanned .* · covered by E2E scanner · Scan history$/);
+    await status.getByRole('button', { name: 'Scan history' }).click();
+    const runs = page.getByRole('table', { name: 'Scan history' });
+    await runs.waitFor();
+    expect(await runs.locator('tbody tr').count()).toBe(1);
+    expect(await runs.locator('tbody tr td').allTextContents()).toEqual([
+      expect.any(String),
+      'E2E scanner',
+      'icmp',
+      '3 of 4',
+      '4 written',
+      expect.stringMatching(/ s$/),
+    ]);
+    await screenshot(page, 'discovery-scan-history');
+    await page.keyboard.press('Escape');
+    await runs.waitFor({ state: 'detached' });
+
     // A scanner has the subnet, so Scan Now is taken.
     await page.getByRole('button', { name: 'Scan Now' }).click();
     const initiated = page.getByText('Scan initiated!');

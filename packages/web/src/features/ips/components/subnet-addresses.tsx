@@ -31,6 +31,7 @@ import {
   PendingApprovalsButton,
   useApprovalsDialog,
 } from './subnet-tools.js';
+import { ScanStatus } from './scan-history.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressSelection } from './use-address-selection.js';
@@ -139,6 +140,7 @@ export function SubnetAddresses({
         {vrfName ? ` · VRF ${vrfName}` : ''} · VLAN {subnet.vlanId}
         {subnet.description ? ` · ${subnet.description}` : ''}
       </Text>
+      {subnet.scanningType !== 'none' && <ScanStatus accountId={accountId} subnetId={subnet.id} />}
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
