@@ -10,7 +10,7 @@ import { type AppServer, startServer } from './support/server.js';
 // Issue 33, discovery records: what a scanner saw of each address (MAC, last seen, by which scanner)
 // shows in the IP view in columns a person can hide, and each subnet lists its scans.
 
-const wide = { width: 1600, height: 900 };
+const wide = { width: 1920, height: 1080 };
 
 function addressRow(page: Page, ip: string): Locator {
   return page.getByRole('table', { name: 'IP Addresses' }).locator(`[role=row][data-ip="${ip}"]`);
@@ -69,14 +69,14 @@ describe('discovery records in the IP view', () => {
     expect(await page.getByRole('columnheader', { name: 'MAC' }).isVisible()).toBe(true);
     await screenshot(page, 'discovery-ip-view');
 
-    await page.getByText('MAC and last seen', { exact: true }).click();
+    await page.getByRole('switch', { name: 'MAC and last seen' }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'MAC' }).isVisible()).toBe(false);
     expect(await row.locator('[data-column=mac]').isVisible()).toBe(false);
     // Remembered in this browser.
     await page.reload();
     await addressRow(page, '192.168.7.2').waitFor();
     expect(await page.getByRole('columnheader', { name: 'MAC' }).isVisible()).toBe(false);
-    await page.getByText('MAC and last seen', { exact: true }).click();
+    await page.getByRole('switch', { name: 'MAC and last seen' }).click();
     await expect.poll(() => page.getByRole('columnheader', { name: 'MAC' }).isVisible()).toBe(true);
 
     // The header says when it was last scanned and by whom it is covered; the history lists the scan.
