@@ -16,7 +16,12 @@ export interface AddressSighting {
 }
 
 /** The sighting of an address no scanner has found. */
-export const NOT_SEEN: Readonly<AddressSighting> = { mac: null, firstSeen: null, lastSeen: null, lastSeenBy: null };
+export const NOT_SEEN: Readonly<AddressSighting> = {
+  mac: null,
+  firstSeen: null,
+  lastSeen: null,
+  lastSeenBy: null,
+};
 
 /** A written (stored) address; values are bigint, keys stay inside this file. */
 export interface StoredAddress extends AddressSighting {

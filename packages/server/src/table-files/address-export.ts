@@ -41,7 +41,7 @@ async function* everyAddress(db: Db, subnet: SubnetRef, first: bigint, last: big
         ipAddress: formatAddress(subnet.version, value),
         ...availableAddressFields,
         ...NOT_SEEN,
-    ...NOT_SEEN,
+        ...NOT_SEEN,
         updatedDate: null,
         updatedBy: null,
       } satisfies StoredAddress;
