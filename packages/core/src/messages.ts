@@ -126,6 +126,10 @@ export const messages = {
   // Input limits of the schemas (texts ours)
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters.`,
   mustBeText: (field: string) => `${field} must be text.`,
+  // Discovery records (issue 33).
+  macInvalid:
+    'MAC address must be six bytes in hex, e.g. aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff or aabb.ccdd.eeff.',
+  noScannerCovers: 'No scanner covers this subnet — add one in Settings ▸ Scanners.',
   // Clear in Edit IP Address says what the spec's Clear does before it does it (issue 29).
   clearAddressTitle: (ip: string) => `Clear ${ip}?`,
   clearAddressExplained:

@@ -2,7 +2,11 @@ import type { Prefix } from './prefix.js';
 import { listedAddresses } from './address-listing.js';
 import { exportFileName } from './file-names.js';
 
-/** The columns of an address export and import, in file order (the API's field names). */
+/**
+ * The columns of an address export and import, in file order (the API's field names). An import reads
+ * `mac` (optional; an empty cell keeps the stored MAC) and ignores the scanner's firstSeen, lastSeen and
+ * lastSeenBy, which only scans write.
+ */
 export const ADDRESS_COLUMNS = [
   'ipAddress',
   'status',
@@ -11,6 +15,10 @@ export const ADDRESS_COLUMNS = [
   'allowScannerUpdate',
   'updatedDate',
   'updatedBy',
+  'mac',
+  'firstSeen',
+  'lastSeen',
+  'lastSeenBy',
 ] as const;
 export type AddressColumn = (typeof ADDRESS_COLUMNS)[number];
 

@@ -9,6 +9,7 @@ import { registerAccountRoutes } from './accounts/account-routes.js';
 import { registerMemberRoutes } from './accounts/member-routes.js';
 import { registerAddressRoutes } from './addresses/address-routes.js';
 import { registerApprovalRoutes } from './approvals/approval-routes.js';
+import { registerScanHistoryRoutes } from './scanners/scan-history-routes.js';
 import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
@@ -188,6 +189,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSourceImportRoutes(app, deps);
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);
+  registerScanHistoryRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerAddressRoutes(app, deps);
   registerScannerRoutes(app, deps);

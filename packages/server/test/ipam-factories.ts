@@ -148,7 +148,7 @@ export async function contextOf(db: Db, session: AccountSession): Promise<Change
 /** How many rows of a table belong to a subnet. */
 export async function rowsOfSubnet(
   db: Db,
-  table: 'ip_addresses' | 'approvals' | 'audit_log',
+  table: 'ip_addresses' | 'approvals' | 'audit_log' | 'scan_runs',
   subnetId: string,
 ): Promise<number> {
   const row = await db

@@ -1,10 +1,11 @@
 import type { ProbeMethod } from '@ipam/core/schemas/scanner-schemas';
 
-/** What a scan saw of one address: whether it answered, and the name reverse DNS gave it. */
+/** What a scan saw of one address: whether it answered, the name reverse DNS gave it and its MAC. */
 export interface SeenHost {
   ipAddress: string;
   alive: boolean;
   hostname?: string;
+  mac?: string;
 }
 
 /** An address that answered the scan (with the name found for it, if any). */

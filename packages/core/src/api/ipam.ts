@@ -94,6 +94,10 @@ export const addressResponse = z.object({
     .describe(
       'who wrote it last: a user id; when no user did, the program (e.g. "scanner HQ"); or the text an imported file gave',
     ),
+  mac: z.string().nullable().describe('the hardware address, canonical (aa:bb:cc:dd:ee:ff), or null'),
+  firstSeen: z.string().nullable().describe('when a scanner first found it alive'),
+  lastSeen: z.string().nullable().describe('when a scanner last found it alive'),
+  lastSeenBy: z.string().nullable().describe('the name of the scanner that last found it alive'),
 });
 export type Address = z.infer<typeof addressResponse>;
 

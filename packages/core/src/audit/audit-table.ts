@@ -119,7 +119,14 @@ const planSubnetFields: Readonly<Record<string, AuditField>> = {
 export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
   address: {
     label: 'Address',
-    fields: { allowScannerUpdate: { label: 'Scanner may update' }, ...importCounts },
+    fields: {
+      allowScannerUpdate: { label: 'Scanner may update' },
+      mac: { label: 'MAC address' },
+      firstSeen: { label: 'First seen', format: dateValue },
+      lastSeen: { label: 'Last seen', format: dateValue },
+      lastSeenBy: { label: 'Seen by' },
+      ...importCounts,
+    },
   },
   subnet: {
     label: 'Subnet',

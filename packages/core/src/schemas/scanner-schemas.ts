@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { macAddressSchema } from './mac-address.js';
 import { hostnameProblem, normalizeHostname } from '../hostname.js';
 import { messages } from '../messages.js';
 import {
@@ -81,12 +82,7 @@ export const scanHostSchema = z.strictObject({
     .max(MAX_ADDRESS_LENGTH, messages.invalidRequest),
   alive: flag('Alive'),
   hostname: scannedHostname,
-  mac: z
-    .string()
-    .trim()
-    .regex(/^[0-9a-f]{2}(:[0-9a-f]{2}){5}$/i, messages.invalidRequest)
-    .transform((mac) => mac.toLowerCase())
-    .optional(),
+  mac: macAddressSchema.optional(),
   method: z.enum(PROBE_METHODS, { error: messages.invalidRequest }),
 });
 export type ScanHost = z.output<typeof scanHostSchema>;

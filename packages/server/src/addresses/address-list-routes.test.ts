@@ -40,6 +40,10 @@ for (const dialect of DIALECTS) {
         allowScannerUpdate: true,
         updatedDate: null,
         updatedBy: null,
+        mac: null,
+        firstSeen: null,
+        lastSeen: null,
+        lastSeenBy: null,
       });
       expect(first.body.items[1]).toMatchObject({
         id: expect.any(String),

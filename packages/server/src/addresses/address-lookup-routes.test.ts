@@ -32,6 +32,10 @@ for (const dialect of DIALECTS) {
         allowScannerUpdate: true,
         updatedDate: null,
         updatedBy: null,
+        mac: null,
+        firstSeen: null,
+        lastSeen: null,
+        lastSeenBy: null,
       });
       const outside = await me.call('GET', `/subnets/${subnet.id}/addresses/2001:db8:8::1`);
       expect(outside.status).toBe(400);

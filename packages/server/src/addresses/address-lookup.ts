@@ -10,7 +10,7 @@ import { findEnclosingSubnets, type SubnetRecord } from '../subnets/subnet-repos
 import { subnetView } from '../subnets/subnet-view.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import { listVrfs } from '../vrfs/vrf-repository.js';
-import { findStored } from './address-repository.js';
+import { findStored, NOT_SEEN } from './address-repository.js';
 import { addressView } from './address-view.js';
 import { hostAddressOf } from './address-writes.js';
 
@@ -23,6 +23,7 @@ async function addressAt(db: Db, subnet: SubnetRecord, value: bigint): Promise<A
     id: null,
     ipAddress: formatAddress(version, value),
     ...availableAddressFields,
+    ...NOT_SEEN,
     updatedDate: null,
     updatedBy: null,
   };

@@ -12,6 +12,7 @@ import {
   countStored,
   isEveryRow,
   listStoredItems,
+  NOT_SEEN,
   type SearchCounts,
   type StoredFilter,
   type StoredItem,
@@ -174,6 +175,7 @@ export function virtualItem(version: IpVersion, value: bigint): StoredItem {
     id: null,
     ipAddress,
     ...availableAddressFields,
+    ...NOT_SEEN,
     updatedDate: null,
     updatedBy: null,
   });

@@ -132,6 +132,10 @@ for (const dialect of DIALECTS) {
         allowScannerUpdate: true,
         updatedDate: null,
         updatedBy: null,
+        mac: null,
+        firstSeen: null,
+        lastSeen: null,
+        lastSeenBy: null,
       });
       expect(first.items[1]).toMatchObject({ kind: 'address', id: expect.any(String), hostname: 'gw' });
       // Free counts and written rows add up to the subnet, exactly.

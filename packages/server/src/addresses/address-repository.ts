@@ -7,8 +7,24 @@ import { preparedQuery } from '../db/prepared-query.js';
 import type { Database, IpAddressesTable } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 
+/** What scanners recorded of an address (all null until one found it alive). */
+export interface AddressSighting {
+  mac: string | null;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  lastSeenBy: string | null;
+}
+
+/** The sighting of an address no scanner has found. */
+export const NOT_SEEN: Readonly<AddressSighting> = {
+  mac: null,
+  firstSeen: null,
+  lastSeen: null,
+  lastSeenBy: null,
+};
+
 /** A written (stored) address; values are bigint, keys stay inside this file. */
-export interface StoredAddress {
+export interface StoredAddress extends AddressSighting {
   id: string;
   value: bigint;
   ipAddress: string;
@@ -108,6 +124,10 @@ const storedColumns = [
   'allow_scanner_update',
   'updated_date',
   'updated_by',
+  'mac',
+  'first_seen',
+  'last_seen',
+  'last_seen_by',
 ] as const;
 
 function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)[number]>): StoredAddress {
@@ -121,6 +141,10 @@ function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)
     allowScannerUpdate: Number(row.allow_scanner_update) === 1,
     updatedDate: row.updated_date,
     updatedBy: row.updated_by,
+    mac: row.mac,
+    firstSeen: row.first_seen,
+    lastSeen: row.last_seen,
+    lastSeenBy: row.last_seen_by,
   };
 }
 

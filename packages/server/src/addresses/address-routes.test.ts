@@ -32,6 +32,10 @@ for (const dialect of DIALECTS) {
         allowScannerUpdate: false,
         updatedDate: expect.any(String),
         updatedBy: me.userId,
+        mac: null,
+        firstSeen: null,
+        lastSeen: null,
+        lastSeenBy: null,
       });
       expect(written.body.updatedDate >= before).toBe(true);
       const listed = await injectAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses?q=10.4.0.9`);

@@ -16,6 +16,7 @@ import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './addres
 import { foldedForSearch } from './address-keys.js';
 import { readAddressPage, type AddressPageRequest } from './address-page.js';
 import { insertAbsentAddressRows } from './address-write-repository.js';
+import { NOT_SEEN } from './address-repository.js';
 
 /** A written row as the test stores it (a null date: a row no one has written through the API). */
 interface Row {
@@ -109,7 +110,7 @@ async function storeRows(db: Db, accountId: string, subnet: SubnetRecord, rows: 
     db,
     accountId,
     ref,
-    rows.map((row) => ({ ...row, allowScannerUpdate: true, updatedBy: null })),
+    rows.map((row) => ({ ...row, ...NOT_SEEN, allowScannerUpdate: true, updatedBy: null })),
   );
   const counts = rows.map((row) => statusChange(null, row.status)).reduce(addCounts, NO_COUNTS);
   await adjustStatusCounts(db, subnet.id, counts);

@@ -15,5 +15,9 @@ export function addressView(address: StoredAddress): AddressView {
     allowScannerUpdate: address.allowScannerUpdate,
     updatedDate: address.updatedDate,
     updatedBy: address.updatedBy,
+    mac: address.mac,
+    firstSeen: address.firstSeen,
+    lastSeen: address.lastSeen,
+    lastSeenBy: address.lastSeenBy,
   };
 }

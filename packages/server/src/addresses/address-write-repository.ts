@@ -8,7 +8,13 @@ import type { IpAddressesTable } from '../db/schema.js';
 import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { addressItemJson } from './address-item-json.js';
-import { findStoredAmong, type StoredAddress, type SubnetRef } from './address-repository.js';
+import {
+  findStoredAmong,
+  NOT_SEEN,
+  type AddressSighting,
+  type StoredAddress,
+  type SubnetRef,
+} from './address-repository.js';
 
 /** The data of an address a write sets. */
 export interface AddressFields {
@@ -18,8 +24,9 @@ export interface AddressFields {
   allowScannerUpdate: boolean;
 }
 
-/** The data of an address with who wrote it when (null for a never-written row). */
-type AddressData = AddressFields & { value: bigint; updatedDate: string | null; updatedBy: string | null };
+/** The data of an address with who wrote it when (null for a never-written row) and what scanners saw. */
+type AddressData = AddressFields &
+  AddressSighting & { value: bigint; updatedDate: string | null; updatedBy: string | null };
 
 /** The data of an address whose row exists: its id stays. */
 type StoredAddressData = AddressData & { id: string };
@@ -36,6 +43,7 @@ function rowOf(
   const id = data.id ?? randomUUID();
   const ipAddress = addressText(subnet.version, data.value);
   const { status, hostname, description, allowScannerUpdate, updatedDate, updatedBy } = data;
+  const { mac, firstSeen, lastSeen, lastSeenBy } = data;
   return {
     id,
     account_id: accountId,
@@ -50,6 +58,10 @@ function rowOf(
     allow_scanner_update: allowScannerUpdate ? 1 : 0,
     updated_date: updatedDate,
     updated_by: updatedBy,
+    mac,
+    first_seen: firstSeen,
+    last_seen: lastSeen,
+    last_seen_by: lastSeenBy,
     item_json: addressItemJson({
       id,
       ipAddress,
@@ -59,6 +71,10 @@ function rowOf(
       allowScannerUpdate,
       updatedDate,
       updatedBy,
+      mac,
+      firstSeen,
+      lastSeen,
+      lastSeenBy,
     }),
   };
 }
@@ -70,6 +86,7 @@ function virtualData(value: bigint): AddressData {
     ...availableAddressFields,
     updatedDate: null,
     updatedBy: null,
+    ...NOT_SEEN,
   };
 }
 
@@ -123,6 +140,10 @@ export async function writeAddressRows(
           allow_scanner_update: eb.ref('excluded.allow_scanner_update'),
           updated_date: eb.ref('excluded.updated_date'),
           updated_by: eb.ref('excluded.updated_by'),
+          mac: eb.ref('excluded.mac'),
+          first_seen: eb.ref('excluded.first_seen'),
+          last_seen: eb.ref('excluded.last_seen'),
+          last_seen_by: eb.ref('excluded.last_seen_by'),
           item_json: eb.ref('excluded.item_json'),
         })),
       )
@@ -140,7 +161,7 @@ export async function insertAddressRows(
   for (const chunk of chunksOf(rows)) {
     await db
       .insertInto('ip_addresses')
-      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
+      .values(chunk.map((row) => rowOf(accountId, subnet, { ...NOT_SEEN, ...row })))
       .execute();
   }
   const change = rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS);

@@ -60,6 +60,10 @@ async function expectItemsOfColumns(db: Db, subnetId: string): Promise<number> {
       allowScannerUpdate: Number(row.allow_scanner_update) === 1,
       updatedDate: row.updated_date,
       updatedBy: row.updated_by,
+      mac: row.mac,
+      firstSeen: row.first_seen,
+      lastSeen: row.last_seen,
+      lastSeenBy: row.last_seen_by,
     };
     // Byte for byte: the list route sends this text as it is.
     expect(row.item_json, row.ip_address).toBe(writeItem(item));
@@ -92,12 +96,16 @@ describeEachDialect('the stored address item (written by the write repository) o
       );
     }
 
-    expect((await migrateToLatest(db))[0]).toBe('2026-11-27-0012-address-item-json-from-code');
+    // 0012 keeps 0011's texts; 2026-11-28-0023-discovery-records appends the discovery fields to them.
+    const ran = await migrateToLatest(db);
+    expect(ran[0]).toBe('2026-11-27-0012-address-item-json-from-code');
+    expect(ran).toContain('2026-11-28-0023-discovery-records');
     expect(await expectItemsOfColumns(db, subnet.id)).toBe(awkwardTexts.length);
 
     // The rebuilt SQLite table kept its unique key and its status index.
     const again = { value: subnet.prefix.network + 1n, status: 'In Use' as const, hostname: '' };
     const row = { ...again, description: '', allowScannerUpdate: true, updatedDate: 'x', updatedBy: null };
+    // (insertAddressRows writes rows no scanner has seen.)
     await expect(insertAddressRows(db, ctx.account.id, ref, [row])).rejects.toThrow();
     const indexes = isPostgres(db)
       ? await sql<{ name: string }>`select indexname as name from pg_indexes
@@ -114,7 +122,16 @@ describeEachDialect('the stored address item (written by the write repository) o
     const [first] = rows;
     if (!first) throw new Error('the first row is gone');
     await writeAddressRows(db, ctx.account.id, ref, [
-      { ...first, hostname: 'changed\\again', status: 'Reserved', updatedBy: null },
+      {
+        ...first,
+        hostname: 'changed\\again',
+        status: 'Reserved',
+        updatedBy: null,
+        mac: 'aa:bb:cc:dd:ee:ff',
+        firstSeen: '2026-11-28T01:02:03.000Z',
+        lastSeen: '2026-11-28T01:02:03.000Z',
+        lastSeenBy: 'scanner "HQ" ÜBER',
+      },
     ]);
     expect(await expectItemsOfColumns(db, subnet.id)).toBe(awkwardTexts.length + 1);
     const changed = await db
@@ -122,6 +139,11 @@ describeEachDialect('the stored address item (written by the write repository) o
       .select('item_json')
       .where('id', '=', 'row-0')
       .executeTakeFirstOrThrow();
-    expect(JSON.parse(changed.item_json)).toMatchObject({ id: 'row-0', hostname: 'changed\\again' });
+    expect(JSON.parse(changed.item_json)).toMatchObject({
+      id: 'row-0',
+      hostname: 'changed\\again',
+      mac: 'aa:bb:cc:dd:ee:ff',
+      lastSeenBy: 'scanner "HQ" ÜBER',
+    });
   });
 });

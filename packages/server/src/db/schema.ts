@@ -174,11 +174,38 @@ export interface IpAddressesTable {
   allow_scanner_update: number;
   updated_date: string | null;
   updated_by: string | null;
+  /** Canonical MAC (aa:bb:cc:dd:ee:ff) a scanner or a person recorded, else null. */
+  mac: string | null;
+  /** When a scanner first and last found the address alive, and the name of the last one. */
+  first_seen: string | null;
+  last_seen: string | null;
+  last_seen_by: string | null;
   /**
    * The address's list item as the API answers it (core's addressResponse), JSON text written with the
    * columns above by the address write repository, from the response serialiser: pages read it as is.
    */
   item_json: string;
+}
+
+/** One scan of a subnet by a scanner, written when its results are applied (one row per job). */
+export interface ScanRunsTable {
+  id: string;
+  account_id: string;
+  subnet_id: string;
+  /** null once the scanner is deleted; the name stays. */
+  scanner_id: string | null;
+  scanner_name: string;
+  scanning_type: string;
+  /** The probe methods that found hosts, comma separated. */
+  methods: string;
+  started_at: string;
+  finished_at: string;
+  hosts: number;
+  alive: number;
+  applied: number;
+  approvals: number;
+  /** 0 while later batches of the job may still come. */
+  is_done: number;
 }
 
 /** Written addresses of a subnet per status (maintained by address writes; no row = none written). */
@@ -271,6 +298,7 @@ export interface Database {
   subnets: SubnetsTable;
   vrfs: VrfsTable;
   ip_addresses: IpAddressesTable;
+  scan_runs: ScanRunsTable;
   ip_address_counts: IpAddressCountsTable;
   approvals: ApprovalsTable;
   calculations: CalculationsTable;

@@ -32,6 +32,7 @@ export type ErrorCode =
   | 'support_not_in_tier'
   | 'scanner_key_invalid'
   | 'scanning_blocked'
+  | 'no_scanner_covers'
   | 'price_required'
   | 'price_not_found'
   | 'owner_only'

@@ -37,6 +37,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   support_not_in_tier: 403,
   scanner_key_invalid: 401,
   scanning_blocked: 409,
+  no_scanner_covers: 409,
   price_required: 400,
   price_not_found: 404,
   owner_only: 403,

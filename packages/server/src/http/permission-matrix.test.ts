@@ -59,6 +59,7 @@ for (const dialect of DIALECTS) {
           'DELETE /api/accounts/:accountId/subnets/:subnetId',
           'POST /api/accounts/:accountId/subnets/:subnetId/scan',
           'GET /api/accounts/:accountId/subnets/:subnetId/approvals',
+          'GET /api/accounts/:accountId/subnets/:subnetId/scans',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/:approvalId/confirm',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/:approvalId/ignore',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/confirm-all',

@@ -2,51 +2,12 @@ import { expect, it } from 'vitest';
 import { messages } from '@ipam/core/messages';
 import { MAX_SCAN_HOSTS_PER_BATCH } from '@ipam/core/schemas/scanner-schemas';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
-import { useTestApp, type TestApp } from '../../test/factories.js';
-import { accountSession, postGroup, postSubnet, type AccountSession } from '../../test/ipam-factories.js';
-
-/** A tier-1 account with a subnet scanned the given way and a scanner for it. */
-async function scannedSubnet(t: TestApp, cidr: string, scanningType: 'auto' | 'approval' | 'none') {
-  const me = await accountSession(t, { tier: 1 });
-  const group = await postGroup(me, 'G');
-  const fields = scanningType === 'none' ? {} : { scanningType, scanFrequency: 24 };
-  const subnet = await postSubnet(me, group.id, cidr, fields);
-  expect(subnet.status).toBe(201);
-  const scanner = await me.call('POST', '/scanners', { name: 'HQ', subnets: [subnet.body.id] });
-  return {
-    me,
-    subnetId: subnet.body.id as string,
-    scannerId: scanner.body.id as string,
-    key: scanner.body.apiKey as string,
-  };
-}
-
-function agent(t: TestApp, key: string) {
-  const headers = { authorization: `Bearer ${key}`, 'x-scanner-version': '0.1.0' };
-  return {
-    jobs: async () => {
-      const response = await fetch(`${t.baseUrl}/api/scanner/jobs`, { headers });
-      return { status: response.status, body: await response.json() };
-    },
-    results: async (body: unknown) => {
-      const response = await fetch(`${t.baseUrl}/api/scanner/results`, {
-        method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: await response.json() };
-    },
-  };
-}
+import { useTestApp } from '../../test/factories.js';
+import { addressOf, agent, scannedSubnet } from '../../test/scan-agent.js';
 
 const times = { startedAt: '2026-11-23T10:00:00Z', finishedAt: '2026-11-23T10:00:05Z' };
 const up = (ipAddress: string, hostname?: string) => ({ ipAddress, alive: true, method: 'icmp', hostname });
 const down = (ipAddress: string) => ({ ipAddress, alive: false, method: 'icmp' });
-
-async function addressOf(me: AccountSession, subnetId: string, ip: string) {
-  const page = await me.call('GET', `/subnets/${subnetId}/addresses?q=${encodeURIComponent(ip)}&limit=5`);
-  return page.body.items.find((item: { ipAddress: string }) => item.ipAddress === ip);
-}
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`scanner agent API (${dialect})`, () => {

@@ -17,6 +17,8 @@ import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import { finishScan } from './scan-repository.js';
+import { addScanBatch } from './scan-run-repository.js';
+import { recordSightings } from './scan-sightings.js';
 import type { ScannerRecord } from './scanner-repository.js';
 
 /** What the record says of an address the scan probed (a never-written one is a virtual Available). */
@@ -64,6 +66,7 @@ export async function applyScanResults(
     const hosts = new Map<bigint, ScanHost>();
     for (const host of input.hosts) hosts.set(hostAddressOf(subnet, host.ipAddress), host);
     const ref = { id: subnet.id, version: subnet.prefix.version };
+    await recordSightings(change, ctx.account.id, ref, scanner.name, hosts, nowIso());
     const stored = new Map<bigint, StoredAddress>(
       (await findStoredAmong(trx, ref, [...hosts.keys()], false)).map((row) => [row.value, row]),
     );
@@ -126,6 +129,19 @@ export async function applyScanResults(
         applied: writes.length,
         approvals: entries.length,
       },
+    });
+    await addScanBatch(trx, ctx.account.id, subnet.id, {
+      scannerId: scanner.id,
+      scannerName: scanner.name,
+      scanningType: subnet.scanningType,
+      methods: input.hosts.flatMap((host) => (host.alive ? [host.method] : [])),
+      startedAt: input.startedAt,
+      finishedAt: input.finishedAt,
+      hosts: hosts.size,
+      alive,
+      applied: writes.length,
+      approvals: entries.length,
+      isDone: input.done,
     });
     if (input.done) {
       await finishScan(trx, subnet.id, nowIso());

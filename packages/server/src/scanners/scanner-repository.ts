@@ -60,6 +60,28 @@ export async function listScanners(db: Db, accountId: string): Promise<ScannerRe
   return rows.map((row) => toScanner(row, subnets.get(row.id) ?? []));
 }
 
+/** The account's scanners that have the subnet among theirs, ordered by name (Block Scanning or not). */
+export async function scannersCovering(
+  db: Db,
+  accountId: string,
+  subnetId: string,
+): Promise<ScannerRecord[]> {
+  const rows = await db
+    .selectFrom('scanners')
+    .selectAll('scanners')
+    .innerJoin('scanner_subnets', 'scanner_subnets.scanner_id', 'scanners.id')
+    .where('scanners.account_id', '=', accountId)
+    .where('scanner_subnets.subnet_id', '=', subnetId)
+    .orderBy('scanners.name')
+    .orderBy('scanners.id')
+    .execute();
+  const subnets = await subnetsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toScanner(row, subnets.get(row.id) ?? []));
+}
+
 /** One scanner of the account, or undefined (another account's is not found). */
 export async function findScanner(
   db: Db,

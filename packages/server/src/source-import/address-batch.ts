@@ -6,7 +6,7 @@ import {
   statusChange,
   type StatusCounts,
 } from '../addresses/address-count-repository.js';
-import { findStoredAmong, type StoredAddress } from '../addresses/address-repository.js';
+import { findStoredAmong, NOT_SEEN, type StoredAddress } from '../addresses/address-repository.js';
 import { insertAbsentAddressRows, writeAddressRows } from '../addresses/address-write-repository.js';
 import { rowAuthor, runChange, type ChangeContext } from '../commands/change.js';
 import { chunksOf } from '../db/chunks.js';
@@ -136,6 +136,7 @@ export async function importAddressBatch(
         creates.map((address) => ({
           value: address.value,
           ...address.fields,
+          ...NOT_SEEN,
           allowScannerUpdate: true,
           updatedDate: now,
           updatedBy: rowAuthor(ctx),

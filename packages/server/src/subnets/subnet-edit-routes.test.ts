@@ -99,12 +99,35 @@ for (const dialect of DIALECTS) {
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ error: messages.scanNotEnabled, code: 'scan_not_enabled' });
       const scanned = await subnetOf(me, '10.5.0.0/24', { scanningType: 'auto', scanFrequency: 1 });
+      // No scanner has the subnet, or only one with Block Scanning on: refused with the reason (issue 33).
+      const uncovered = await me.call('POST', `/subnets/${scanned.id}/scan`);
+      expect(uncovered.status).toBe(409);
+      expect(uncovered.body).toEqual({ error: messages.noScannerCovers, code: 'no_scanner_covers' });
+      const scanner = await me.call('POST', '/scanners', {
+        name: 'HQ',
+        subnets: [scanned.id],
+        blockScanning: true,
+      });
+      expect(scanner.status).toBe(201);
+      expect((await me.call('POST', `/subnets/${scanned.id}/scan`)).body.code).toBe('no_scanner_covers');
+      expect((await me.call('GET', `/subnets/${scanned.id}`)).body.scanNow).toBe(false);
+      await me.call('PATCH', `/scanners/${scanner.body.id}`, { blockScanning: false });
       const response = await me.call('POST', `/subnets/${scanned.id}/scan`);
       expect(response.status).toBe(200);
       expect(response.body).toMatchObject({ id: scanned.id, scanNow: true, lastScanned: null });
       expect((await me.call('GET', `/subnets/${scanned.id}`)).body.scanNow).toBe(true);
       // Turning scanning off withdraws the request.
       await me.call('PATCH', `/subnets/${scanned.id}`, { scanningType: 'none' });
+      expect((await me.call('GET', `/subnets/${scanned.id}`)).body.scanNow).toBe(false);
+    });
+
+    it('Scan Now is refused on a tier without scanners, however the subnet is set', async () => {
+      const me = await accountSession(t.current);
+      const scanned = await subnetOf(me, '10.8.0.0/24', { scanningType: 'auto', scanFrequency: 1 });
+      expect(scanned.scanningType).toBe('auto');
+      const refused = await me.call('POST', `/subnets/${scanned.id}/scan`);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ error: messages.scannersNotInTier, code: 'scanners_not_in_tier' });
       expect((await me.call('GET', `/subnets/${scanned.id}`)).body.scanNow).toBe(false);
     });
 
@@ -124,14 +147,17 @@ for (const dialect of DIALECTS) {
         await setAddress(ctx, subnet.id, `${prefix}.11`, addressFields({ status: 'Reserved' }));
       }
       await (await scannerFor(ctx, [doomed.id])).report(doomed.id, [answering('10.6.0.12')]);
-      expect(await rowsOfSubnet(t.current.db, 'ip_addresses', doomed.id)).toBe(2);
+      // Two written, and 10.6.0.12 the scan saw (its sighting, issue 33); one scan run.
+      expect(await rowsOfSubnet(t.current.db, 'ip_addresses', doomed.id)).toBe(3);
       expect(await rowsOfSubnet(t.current.db, 'approvals', doomed.id)).toBe(1);
+      expect(await rowsOfSubnet(t.current.db, 'scan_runs', doomed.id)).toBe(1);
 
       expect((await me.call('DELETE', `/subnets/${doomed.id}`)).status).toBe(204);
       expect((await me.call('GET', `/subnets/${doomed.id}`)).status).toBe(404);
       expect((await me.call('DELETE', `/subnets/${doomed.id}`)).status).toBe(404);
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', doomed.id)).toBe(0);
       expect(await rowsOfSubnet(t.current.db, 'approvals', doomed.id)).toBe(0);
+      expect(await rowsOfSubnet(t.current.db, 'scan_runs', doomed.id)).toBe(0);
       expect(await rowsOfSubnet(t.current.db, 'ip_addresses', kept.id)).toBe(2);
       expect((await me.call('GET', '/subnets')).body.items.map((s: { id: string }) => s.id)).toEqual([
         kept.id,

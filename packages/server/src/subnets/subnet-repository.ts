@@ -293,9 +293,10 @@ export async function updateSubnet(db: Db, accountId: string, subnet: SubnetReco
     .execute();
 }
 
-/** Deletes a subnet with its approvals and written addresses (call inside a transaction). */
+/** Deletes a subnet with its approvals, written addresses and scan runs (call inside a transaction). */
 export async function deleteSubnetWithContents(db: Db, accountId: string, subnetId: string): Promise<void> {
   await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).execute();
+  await db.deleteFrom('scan_runs').where('subnet_id', '=', subnetId).execute();
   await db.deleteFrom('ip_addresses').where('subnet_id', '=', subnetId).execute();
   const [deleted] = await db
     .deleteFrom('subnets')

@@ -4,11 +4,13 @@ import { firstFreePrefixes } from '@ipam/core/free-prefixes';
 import { messages } from '@ipam/core/messages';
 import { ADDRESS_BITS, type IpVersion, type Prefix } from '@ipam/core/prefix';
 import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
+import { hasScanners } from '@ipam/core/tiers';
 import { runChange, type Change, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findGroup } from '../groups/group-repository.js';
+import { scannersCovering } from '../scanners/scanner-repository.js';
 import {
   countChildren,
   countSubnets,
@@ -235,10 +237,21 @@ export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: Su
   });
 }
 
-/** Scan Now: asks the subnet's scanner for a scan; only for approval or auto scanning. */
+/**
+ * Scan Now: asks the subnet's scanner for a scan; only for approval or auto scanning, on a tier with
+ * scanners, and when a scanner without Block Scanning has the subnet (else nothing would ever scan it,
+ * and "Scan initiated!" would be a promise nobody keeps).
+ */
 export async function requestScan(ctx: ChangeContext, subnetId: string): Promise<SubnetRecord> {
-  return changeSubnet(ctx, subnetId, async (_trx, before) => {
+  return changeSubnet(ctx, subnetId, async (trx, before) => {
     if (before.scanningType === 'none') throw new DomainError('scan_not_enabled', messages.scanNotEnabled);
+    if (!hasScanners(ctx.account.tier)) {
+      throw new DomainError('scanners_not_in_tier', messages.scannersNotInTier);
+    }
+    const covering = await scannersCovering(trx, ctx.account.id, before.id);
+    if (!covering.some((scanner) => !scanner.blockScanning)) {
+      throw new DomainError('no_scanner_covers', messages.noScannerCovers);
+    }
     return { ...before, scanNow: true };
   });
 }

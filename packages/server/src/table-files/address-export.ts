@@ -5,7 +5,7 @@ import { formatAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { ADDRESS_COLUMNS, canExportEveryAddress, tableFileName } from '@ipam/core/table-files';
 import type { AddressExportQuery } from '@ipam/core/schemas/table-file-schemas';
-import { listStored, type StoredAddress, type SubnetRef } from '../addresses/address-repository.js';
+import { listStored, NOT_SEEN, type StoredAddress, type SubnetRef } from '../addresses/address-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { requireLeaf } from '../subnets/subnets.js';
@@ -40,6 +40,8 @@ async function* everyAddress(db: Db, subnet: SubnetRef, first: bigint, last: big
         value,
         ipAddress: formatAddress(subnet.version, value),
         ...availableAddressFields,
+        ...NOT_SEEN,
+        ...NOT_SEEN,
         updatedDate: null,
         updatedBy: null,
       } satisfies StoredAddress;
@@ -57,6 +59,10 @@ function addressRow(address: StoredAddress, authors: ReadonlyMap<string, string>
     address.allowScannerUpdate,
     address.updatedDate ?? '',
     by === null ? '' : (authors.get(by) ?? by),
+    address.mac ?? '',
+    address.firstSeen ?? '',
+    address.lastSeen ?? '',
+    address.lastSeenBy ?? '',
   ];
 }
 

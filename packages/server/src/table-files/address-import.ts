@@ -2,6 +2,7 @@ import { availableAddressFields } from '@ipam/core/address-defaults';
 import type { ImportReport, ImportRowReport } from '@ipam/core/api/table-import';
 import { messages } from '@ipam/core/messages';
 import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
+import { macAddressSchema } from '@ipam/core/schemas/mac-address';
 import { ADDRESS_COLUMNS, ADDRESS_REQUIRED_COLUMNS, type AddressColumn } from '@ipam/core/table-files';
 import {
   addCounts,
@@ -9,7 +10,13 @@ import {
   NO_COUNTS,
   statusChange,
 } from '../addresses/address-count-repository.js';
-import { findStoredAmong, type StoredAddress, type SubnetRef } from '../addresses/address-repository.js';
+import {
+  findStoredAmong,
+  NOT_SEEN,
+  type AddressSighting,
+  type StoredAddress,
+  type SubnetRef,
+} from '../addresses/address-repository.js';
 import {
   insertAbsentAddressRows,
   lockAddressRows,
@@ -32,6 +39,8 @@ import { importedAuthors } from './updated-by.js';
 interface AddressRow {
   value: bigint;
   fields: AddressFields;
+  /** The file's MAC, canonical; undefined when the file gives none (the stored one stays). */
+  mac: string | undefined;
   updatedDate: string | null;
   updatedBy: string | null;
 }
@@ -69,9 +78,13 @@ function readAddressRow(
     return messages.importDateInvalid;
   }
   const by = cellOf(cells, index, 'updatedBy')?.trim() ?? '';
+  const macText = cellOf(cells, index, 'mac')?.trim() ?? '';
+  const mac = macText === '' ? undefined : macAddressSchema.safeParse(macText);
+  if (mac !== undefined && !mac.success) return messages.macInvalid;
   return {
     value,
     fields: parsed.data,
+    mac: mac?.data,
     updatedDate: date === '' ? null : date,
     updatedBy: date === '' || by === '' ? null : by,
   };
@@ -128,11 +141,12 @@ function isSameData(stored: AddressFields, fields: AddressFields): boolean {
  */
 function outcomeOf(row: AddressRow, stored: StoredAddress | undefined): 'create' | 'update' | 'unchanged' {
   if (!stored) {
-    return row.updatedDate === null && isSameData(availableAddressFields, row.fields)
+    return row.updatedDate === null && row.mac === undefined && isSameData(availableAddressFields, row.fields)
       ? 'unchanged'
       : 'create';
   }
-  return isSameData(stored, row.fields) ? 'unchanged' : 'update';
+  const isSameMac = row.mac === undefined || row.mac === stored.mac;
+  return isSameData(stored, row.fields) && isSameMac ? 'unchanged' : 'update';
 }
 
 async function storedOf(db: Db, subnet: SubnetRef, values: readonly bigint[], isLocked: boolean) {
@@ -157,6 +171,12 @@ function decide(rows: readonly ReadRow<AddressRow>[], stored: ReadonlyMap<bigint
     if (outcome !== 'unchanged') writes.push({ ...value, isCreate: outcome === 'create' });
   }
   return { report, writes };
+}
+
+/** What scanners recorded of the address, kept, with the file's MAC when it gives one. */
+function sightingOf(stored: StoredAddress | undefined, mac: string | undefined): AddressSighting {
+  const { firstSeen, lastSeen, lastSeenBy } = stored ?? NOT_SEEN;
+  return { firstSeen, lastSeen, lastSeenBy, mac: mac ?? stored?.mac ?? null };
 }
 
 /** A member named in `updatedBy` by e-mail or id is stored as their user id; other text stays as it is. */
@@ -202,6 +222,7 @@ export async function importAddresses(
     const after = writes.map((write) => ({
       value: write.value,
       ...write.fields,
+      ...sightingOf(stored.get(write.value), write.mac),
       updatedDate: write.isCreate && write.updatedDate !== null ? write.updatedDate : now,
       updatedBy: write.isCreate && write.updatedDate !== null ? write.updatedBy : ctx.userId,
     }));
@@ -214,7 +235,7 @@ export async function importAddresses(
       before.set(row.value, row);
     const updates = after.flatMap((row) => {
       const existing = inserted.has(row.value) ? undefined : before.get(row.value);
-      return existing ? [{ ...row, id: existing.id }] : [];
+      return existing ? [{ ...row, ...sightingOf(existing, row.mac ?? undefined), id: existing.id }] : [];
     });
     await writeAddressRows(trx, ctx.account.id, ref, updates);
     const counted = after.map((row) =>

@@ -12,7 +12,8 @@ import { createVrf } from '../vrfs/vrfs.js';
 /** The CSV's data rows as `ipAddress → updatedBy` (the last column; no cell here holds a comma). */
 function authorsOf(csv: Buffer): Record<string, string> {
   const lines = csv.toString('utf8').trimEnd().split('\r\n').slice(1);
-  return Object.fromEntries(lines.map((line) => [line.split(',')[0], line.split(',').at(-1)]));
+  // updatedBy is the 7th column (the discovery columns follow it).
+  return Object.fromEntries(lines.map((line) => [line.split(',')[0], line.split(',')[6]]));
 }
 
 describeEachDialect('who changed an address, in exported and imported files (%s)', (dialect) => {

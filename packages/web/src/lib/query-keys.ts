@@ -39,6 +39,9 @@ export const queryKeys = {
   /** Every page of one subnet's address list (a live event for the subnet refreshes them all). */
   addresses: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'addresses'] as const,
+  /** A subnet's scan history with its covering scanners (issue 33). */
+  scans: (accountId: string, subnetId: string) =>
+    ['accounts', accountId, 'subnets', subnetId, 'scans'] as const,
   approvals: (accountId: string, subnetId: string) =>
     ['accounts', accountId, 'subnets', subnetId, 'approvals'] as const,
   scanners: (accountId: string) => ['accounts', accountId, 'scanners'] as const,

@@ -14,6 +14,7 @@ import { memberRoutes } from './members.js';
 import { planSubnetRoutes } from './plan-subnets.js';
 import { planRoutes } from './plans.js';
 import { scannerAgentRoutes } from './scanner-agent.js';
+import { scanHistoryRoutes } from './scan-history.js';
 import { scannerRoutes } from './scanners.js';
 import { searchRoutes } from './search.js';
 import { sourceImportRoutes } from './source-imports.js';
@@ -41,6 +42,7 @@ const routeFiles = [
   vrfRoutes,
   subnetRoutes,
   approvalRoutes,
+  scanHistoryRoutes,
   auditRoutes,
   addressRoutes,
   scannerRoutes,

@@ -32,7 +32,8 @@ export function jumpTarget(
 
 /** The never-written address at `ipAddress`, as Edit IP Address opens it (a free row's first address). */
 export function virtualAddress(ipAddress: string): Address {
-  return { id: null, ipAddress, ...availableAddressFields, updatedDate: null, updatedBy: null };
+  const notSeen = { mac: null, firstSeen: null, lastSeen: null, lastSeenBy: null };
+  return { id: null, ipAddress, ...availableAddressFields, updatedDate: null, updatedBy: null, ...notSeen };
 }
 
 /** Whether this address text is the subnet's subnet-router anycast address (IPv6's network address). */

@@ -4,12 +4,17 @@ import type { MouseEvent } from 'react';
 import { AnycastTag } from './address-range-list.js';
 import classes from './address-table.module.css';
 
-/** The columns, and the sort each header applies (the Updated column shows on wide tables only). */
+/**
+ * The columns, and the sort each header applies (the Updated column shows on wide tables only; MAC and
+ * Last seen, what scanners recorded, unless the person hid them).
+ */
 export const ADDRESS_COLUMNS = [
   { key: 'ip', label: 'IP Address', sort: 'address' },
   { key: 'status', label: 'Status', sort: 'status' },
   { key: 'hostname', label: 'Hostname', sort: 'hostname' },
   { key: 'description', label: 'Description', sort: null },
+  { key: 'mac', label: 'MAC', sort: null },
+  { key: 'lastSeen', label: 'Last seen', sort: null },
   { key: 'updated', label: 'Updated', sort: 'updated' },
   { key: 'actions', label: 'Actions', sort: null },
 ] as const;
@@ -19,6 +24,13 @@ const statusColor: Record<Address['status'], string> = {
   'In Use': 'blue',
   Reserved: 'orange',
 };
+
+/** The class of a column's cells that only some tables show. */
+export function columnClass(key: string): string {
+  if (key === 'updated') return classes.updated ?? '';
+  if (key === 'mac' || key === 'lastSeen') return classes.discovery ?? '';
+  return '';
+}
 
 const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
@@ -49,11 +61,7 @@ export function AddressRow(props: AddressRowProps) {
         style={style}
       >
         {ADDRESS_COLUMNS.map((column) => (
-          <div
-            role="cell"
-            key={column.key}
-            className={`${classes.cell} ${column.key === 'updated' ? classes.updated : ''}`}
-          >
+          <div role="cell" key={column.key} className={`${classes.cell} ${columnClass(column.key)}`}>
             <Skeleton height={12} width={column.key === 'actions' ? 40 : '70%'} />
           </div>
         ))}
@@ -113,6 +121,25 @@ export function AddressRow(props: AddressRowProps) {
         <Text size="sm" truncate title={address.description}>
           {address.description}
         </Text>
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="mac">
+        {address.mac && (
+          <Text size="xs" ff="monospace" truncate title={address.mac}>
+            {address.mac}
+          </Text>
+        )}
+      </div>
+      <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="lastSeen">
+        {address.lastSeen && (
+          <Text
+            size="xs"
+            c="dimmed"
+            truncate
+            title={`${longDateTime.format(new Date(address.lastSeen))}${address.lastSeenBy ? ` by scanner ${address.lastSeenBy}` : ''}`}
+          >
+            {shortDateTime.format(new Date(address.lastSeen))}
+          </Text>
+        )}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.updated}`} data-column="updated">
         {address.updatedDate && (

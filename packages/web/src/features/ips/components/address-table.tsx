@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { type AddressSelection, isRowSelected, selectedCount } from '../address-selection.js';
 import { rowTop, scaledLayout, visibleRows } from '../scaled-scroll.js';
 import type { TableSort } from '../table-sort.js';
-import { ADDRESS_COLUMNS, AddressRow } from './address-row.js';
+import { ADDRESS_COLUMNS, AddressRow, columnClass } from './address-row.js';
 import classes from './address-table.module.css';
 import type { AddressWindow } from './use-address-window.js';
 import { useScaledScroll } from './use-scaled-scroll.js';
@@ -29,6 +29,8 @@ interface AddressTableProps {
   /** IPv6's subnet-router anycast address (the network address), tagged in its row. */
   anycastAddress?: string | null;
   density: TableDensity;
+  /** Whether the MAC and Last seen columns show. */
+  isDiscoveryShown: boolean;
   sort: TableSort;
   /** A sortable header was clicked. */
   onSort: (column: AddressSort) => void;
@@ -46,7 +48,7 @@ interface AddressTableProps {
  */
 export function AddressTable(props: AddressTableProps) {
   const { rows, total, onEdit, onWantedRows, currentIndex = null, anycastAddress = null } = props;
-  const { density, sort, onSort, selection, onToggleRow, onToggleAll } = props;
+  const { density, isDiscoveryShown, sort, onSort, selection, onToggleRow, onToggleAll } = props;
   const rowHeight = ROW_HEIGHTS[density];
   const { ref: sizeRef, height: viewportHeight } = useElementSize();
   const layout = scaledLayout(total, rowHeight, Math.max(viewportHeight, rowHeight));
@@ -91,7 +93,13 @@ export function AddressTable(props: AddressTableProps) {
       role="table"
       aria-label="IP Addresses"
       aria-rowcount={total + 1}
-      className={`${classes.table} ${density === 'compact' ? classes.compact : ''}`}
+      className={[
+        classes.table,
+        density === 'compact' && classes.compact,
+        isDiscoveryShown && classes.withDiscovery,
+      ]
+        .filter(Boolean)
+        .join(' ')}
       data-density={density}
     >
       <div role="rowgroup">
@@ -100,7 +108,7 @@ export function AddressTable(props: AddressTableProps) {
             <div
               role="columnheader"
               key={column.key}
-              className={`${classes.cell} ${column.key === 'updated' ? classes.updated : ''}`}
+              className={`${classes.cell} ${columnClass(column.key)}`}
               aria-sort={
                 column.sort !== null && column.sort === sort.sort
                   ? sort.order === 'asc'

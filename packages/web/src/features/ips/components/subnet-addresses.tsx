@@ -8,7 +8,7 @@ import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
-import { Badge, Button, Group as Row, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group as Row, SegmentedControl, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { debounce, useQueryStates } from 'nuqs';
 import { useCallback, useEffect, useState } from 'react';
@@ -31,10 +31,12 @@ import {
   PendingApprovalsButton,
   useApprovalsDialog,
 } from './subnet-tools.js';
+import { ScanStatus } from './scan-history.js';
 import { ScanNowButton } from './scan-now-button.js';
 import { SubnetWarningList } from './subnet-warning-list.js';
 import { useAddressSelection } from './use-address-selection.js';
 import { useAddressWindow } from './use-address-window.js';
+import { useDiscoveryColumns } from './use-discovery-columns.js';
 import { useTableDensity } from './use-table-density.js';
 import { SEARCH_DEBOUNCE_MS, useSearchQuery } from './use-search-query.js';
 
@@ -110,6 +112,7 @@ export function SubnetAddresses({
   );
   const [editing, setEditing] = useState<Address | null>(null);
   const [density, setDensity] = useTableDensity();
+  const [isDiscoveryShown, setDiscoveryShown] = useDiscoveryColumns();
   const selecting = useAddressSelection({
     accountId,
     subnetId: subnet.id,
@@ -137,6 +140,7 @@ export function SubnetAddresses({
         {vrfName ? ` · VRF ${vrfName}` : ''} · VLAN {subnet.vlanId}
         {subnet.description ? ` · ${subnet.description}` : ''}
       </Text>
+      {subnet.scanningType !== 'none' && <ScanStatus accountId={accountId} subnetId={subnet.id} />}
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
@@ -217,6 +221,7 @@ export function SubnetAddresses({
             onEdit={setEditing}
             onWantedRows={onWantedRows}
             density={density}
+            isDiscoveryShown={isDiscoveryShown}
             sort={sort}
             onSort={setSort}
             selection={selecting.selection}
@@ -229,6 +234,13 @@ export function SubnetAddresses({
               {filter || q ? (rows.total === 1 ? ' matches' : ' match') : ''}
               {rows.error ? ` · ${errorMessage(rows.error)}` : ''}
             </Text>
+            <Switch
+              size="xs"
+              label="MAC and last seen"
+              checked={isDiscoveryShown}
+              onChange={(event) => setDiscoveryShown(event.currentTarget.checked)}
+              ml="auto"
+            />
             <SegmentedControl
               size="xs"
               aria-label="Row density"

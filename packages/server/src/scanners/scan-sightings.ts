@@ -1,0 +1,56 @@
+import type { ScanHost } from '@ipam/core/schemas/scanner-schemas';
+import type { Change } from '../commands/change.js';
+import {
+  addCounts,
+  adjustStatusCounts,
+  NO_COUNTS,
+  statusChange,
+} from '../addresses/address-count-repository.js';
+import type { SubnetRef } from '../addresses/address-repository.js';
+import { addressView } from '../addresses/address-view.js';
+import { lockAddressRows, writeAddressRows } from '../addresses/address-write-repository.js';
+
+/**
+ * Records what a scan saw of its live hosts, whatever the subnet's scanning rule: each one's last seen
+ * (first seen too, the first time), the scanner's name and the MAC it reported (a host reported without
+ * one keeps its MAC). A never-written address found alive gets its row (still Available). These are
+ * observations, not edits: who last updated the address stays, and only a MAC that changes goes to
+ * History (a conflict when another MAC answered before).
+ */
+export async function recordSightings(
+  { trx, audit }: Change,
+  accountId: string,
+  subnet: SubnetRef,
+  scannerName: string,
+  hosts: ReadonlyMap<bigint, ScanHost>,
+  seenAt: string,
+): Promise<void> {
+  const alive = new Map([...hosts].filter(([, host]) => host.alive));
+  if (alive.size === 0) return;
+  const { rows, created } = await lockAddressRows(trx, accountId, subnet, [...alive.keys()]);
+  const changes = rows.map((before) => {
+    const mac = alive.get(before.value)?.mac ?? before.mac;
+    const firstSeen = before.firstSeen ?? seenAt;
+    return { before, after: { ...before, mac, firstSeen, lastSeen: seenAt, lastSeenBy: scannerName } };
+  });
+  await writeAddressRows(
+    trx,
+    accountId,
+    subnet,
+    changes.map(({ after }) => after),
+  );
+  const counted = [...created].map(() => statusChange(null, 'Available'));
+  await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
+  const macChanges = changes.filter(({ before, after }) => before.mac !== after.mac);
+  if (macChanges.length === 0) return;
+  audit(
+    macChanges.map(({ before, after }) => ({
+      action: 'update',
+      entity: 'address',
+      entityId: before.ipAddress,
+      subnetId: subnet.id,
+      before: addressView(before),
+      after: addressView(after),
+    })),
+  );
+}
