@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCidr } from './cidr.js';
 import { parseAddress } from './ip-address.js';
-import { forwardName, isInZone, reverseName, reverseZoneOf } from './reverse-zone.js';
+import { addressOfReverseName, forwardName, isInZone, reverseName, reverseZoneOf } from './reverse-zone.js';
 
 function zone(cidr: string): string {
   const prefix = parseCidr(cidr);
@@ -44,4 +44,17 @@ describe('forwardName', () => {
     expect(forwardName('Web1.Example.Test.', 'example.test')).toBe('web1.example.test'));
   it('knows a sibling zone is not inside', () =>
     expect(isInZone('a.notexample.test', 'example.test')).toBe(false));
+});
+
+describe('addressOfReverseName', () => {
+  it('reads an in-addr.arpa name back', () =>
+    expect(addressOfReverseName('4.3.2.10.in-addr.arpa.')).toEqual({ version: 4, value: 0x0a020304n }));
+  it('reads an ip6.arpa name back', () => {
+    const address = parseAddress('2001:db8::1');
+    expect(addressOfReverseName(ptr('2001:db8::1'))).toEqual({ version: 6, value: address?.value });
+  });
+  it('refuses a zone apex and a bad octet', () => {
+    expect(addressOfReverseName('2.10.in-addr.arpa')).toBeNull();
+    expect(addressOfReverseName('4.3.2.300.in-addr.arpa')).toBeNull();
+  });
 });

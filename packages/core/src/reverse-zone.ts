@@ -53,3 +53,21 @@ export function forwardName(hostname: string, zone: string): string {
   const z = canonicalDnsName(zone);
   return isInZone(host, z) ? host : `${host}.${z}`;
 }
+
+/** The address a PTR owner name stands for (the inverse of `reverseName`), or null for any other name. */
+export function addressOfReverseName(name: string): { version: IpVersion; value: bigint } | null {
+  const labels = canonicalDnsName(name).split('.');
+  const tail = labels.slice(-2).join('.');
+  const parts = labels.slice(0, -2).reverse();
+  if (
+    tail === 'in-addr.arpa' &&
+    parts.length === 4 &&
+    parts.every((p) => /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/.test(p))
+  ) {
+    return { version: 4, value: parts.reduce((acc, p) => (acc << 8n) | BigInt(p), 0n) };
+  }
+  if (tail === 'ip6.arpa' && parts.length === 32 && parts.every((p) => /^[0-9a-f]$/.test(p))) {
+    return { version: 6, value: BigInt(`0x${parts.join('')}`) };
+  }
+  return null;
+}

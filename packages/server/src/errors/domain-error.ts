@@ -72,6 +72,11 @@ export type ErrorCode =
   | 'source_unreadable'
   | 'source_too_large'
   | 'import_running'
+  | 'dns_provider_name_taken'
+  | 'dns_provider_in_use'
+  | 'dns_provider_limit_reached'
+  | 'dns_provider_failed'
+  | 'dns_not_configured'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

@@ -78,6 +78,11 @@ export const statusOfCode: Record<ErrorCode, number> = {
   source_unreadable: 502,
   source_too_large: 413,
   import_running: 409,
+  dns_provider_name_taken: 409,
+  dns_provider_in_use: 409,
+  dns_provider_limit_reached: 403,
+  dns_provider_failed: 502,
+  dns_not_configured: 409,
 };
 
 /** The API's error body. */

@@ -96,6 +96,18 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/subnets/export',
           'POST /api/accounts/:accountId/subnets/:subnetId/addresses/import',
           'POST /api/accounts/:accountId/groups/:groupId/subnets/import',
+          'GET /api/accounts/:accountId/dns/providers',
+          'POST /api/accounts/:accountId/dns/providers',
+          'PATCH /api/accounts/:accountId/dns/providers/:providerId',
+          'DELETE /api/accounts/:accountId/dns/providers/:providerId',
+          'GET /api/accounts/:accountId/dns/subnets/:subnetId',
+          'PUT /api/accounts/:accountId/dns/subnets/:subnetId',
+          'DELETE /api/accounts/:accountId/dns/subnets/:subnetId',
+          'GET /api/accounts/:accountId/dns/groups/:groupId',
+          'PUT /api/accounts/:accountId/dns/groups/:groupId',
+          'DELETE /api/accounts/:accountId/dns/groups/:groupId',
+          'GET /api/accounts/:accountId/dns/subnets/:subnetId/compare',
+          'POST /api/accounts/:accountId/dns/subnets/:subnetId/compare/fix',
         ]),
       );
     });

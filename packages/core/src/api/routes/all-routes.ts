@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { calculationRoutes } from './calculations.js';
+import { dnsRoutes } from './dns.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
 import { inviteRoutes } from './invites.js';
@@ -48,6 +49,7 @@ const routeFiles = [
   tokenRoutes,
   tableFileRoutes,
   sourceImportRoutes,
+  dnsRoutes,
 ];
 
 /** The route table: every HTTP route of the API. The server registers exactly these, no other. */
