@@ -25,14 +25,11 @@ const MAX_ENDPOINT_LENGTH = 300;
 
 /** Whether text is an http(s) URL (PowerDNS) or host[:port] (RFC 2136). */
 function isEndpoint(kind: DnsProviderKind, text: string): boolean {
-  if (kind === 'powerdns') {
-    try {
-      const url = new URL(text);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }
+  // core has no URL class (no DOM or Node types): an http(s) address with a host, checked by pattern.
+  if (kind === 'powerdns')
+    return /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?(\/\S*)?$|^https?:\/\/\[[0-9a-f:.]+\](:\d{1,5})?(\/\S*)?$/i.test(
+      text,
+    );
   return /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/i.test(text);
 }
 

@@ -43,7 +43,7 @@ export class PowerDnsClient implements DnsProvider {
 
   async remove(zone: string, record: DnsRecord): Promise<void> {
     // Only a set that still holds this value goes: one that moved on to another address stays.
-    const current = await this.list(zone);
+    const current = await this.list(zone, record);
     const holds = current.some(
       (r) =>
         r.name === plainName(record.name) && r.type === record.type && r.value === plainName(record.value),
@@ -52,8 +52,10 @@ export class PowerDnsClient implements DnsProvider {
     await this.patch(zone, { name: fqdn(record.name), type: record.type, changetype: 'DELETE' });
   }
 
-  async list(zone: string): Promise<DnsRecord[]> {
-    const response = await this.request('GET', zone);
+  async list(zone: string, only?: Pick<DnsRecord, 'name' | 'type'>): Promise<DnsRecord[]> {
+    // The API narrows to one RRset when asked (rrset_name/rrset_type), so a removal reads one set, not the zone.
+    const filter = only ? `?rrset_name=${encodeURIComponent(fqdn(only.name))}&rrset_type=${only.type}` : '';
+    const response = await this.request('GET', zone, undefined, filter);
     const body = zoneResponse.parse(await response.json());
     const records: DnsRecord[] = [];
     for (const set of body.rrsets) {
@@ -70,9 +72,9 @@ export class PowerDnsClient implements DnsProvider {
     await this.request('PATCH', zone, { rrsets: [rrset] });
   }
 
-  private async request(method: 'GET' | 'PATCH', zone: string, body?: object): Promise<Response> {
+  private async request(method: 'GET' | 'PATCH', zone: string, body?: object, query = ''): Promise<Response> {
     const base = this.options.url.replace(/\/+$/, '');
-    const url = `${base}/api/v1/servers/localhost/zones/${encodeURIComponent(fqdn(zone))}`;
+    const url = `${base}/api/v1/servers/localhost/zones/${encodeURIComponent(fqdn(zone))}${query}`;
     let response: Response;
     try {
       response = await fetch(url, {
