@@ -64,6 +64,7 @@ describe('Settings ▸ DNS', () => {
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     const table = page.getByRole('table', { name: 'DNS providers' });
     await table.getByText('Lab PowerDNS').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     expect(await page.content()).not.toContain(pdns.apiKey);
   }, 60_000);
 

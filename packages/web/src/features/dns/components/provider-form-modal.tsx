@@ -52,6 +52,8 @@ export function ProviderFormModal({ accountId, opened, onClose, provider }: Prov
       { id: provider?.id ?? null, fields },
       {
         onSuccess: () => {
+          // The secret leaves the page with the dialog: nothing keeps it once it is stored.
+          form.setFieldValue('secret', '');
           notifications.show({ color: 'green', message: `DNS provider ${values.name} saved.` });
           onClose();
         },
