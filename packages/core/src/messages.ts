@@ -351,6 +351,19 @@ export const messages = {
   searchTextRequired: 'Enter something to search for.',
   subnetWillBeSavedAs: (cidr: string) => `will be saved as ${cidr}`,
 
+  // Webhooks (issue 32; texts ours)
+  webhookUrlInvalid:
+    'Enter the full address of the receiver, starting with https:// (no user name or password).',
+  webhookHttpsRequired: 'The address must start with https://.',
+  webhookPrivateAddress:
+    'This address is on a private, loopback or link-local network; webhooks are only sent to public addresses.',
+  webhookEventsInvalid: 'Choose events from the list.',
+  webhookEventsRequired: 'Choose at least one event.',
+  webhookActiveInvalid: 'Active must be on or off.',
+  webhookOwnerOnly: 'Only the account owner can manage webhooks.',
+  webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
+  webhookDisabled: (at: string) =>
+    `This webhook was turned off on ${at} because its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
   // API tokens and next free (issue 18; texts ours except where the issue names them)
   tokenNameRequired: 'Token name is required.',
   tokenScopeInvalid: 'Scope must be read or write.',
@@ -386,6 +399,10 @@ export const messages = {
   importSharedStringsTooLarge: (megabytes: number) =>
     `The workbook's shared strings table holds more than ${megabytes} MB of text.`,
   importCellsTooLarge: (megabytes: number) => `The cells of the file hold more than ${megabytes} MB of text.`,
+  importTooManyElements: (max: number) =>
+    `The workbook's parts hold more than ${max.toLocaleString('en-US')} XML elements.`,
+  importSheetTooManyRows: (max: number) =>
+    `The worksheet holds more than ${max.toLocaleString('en-US')} rows, empty ones included.`,
   importPieceTooLarge: (megabytes: number) =>
     `The workbook has a cell, a tag or a text longer than ${megabytes} MB.`,
   importNoHeader: 'The file is empty: its first row must name the columns.',

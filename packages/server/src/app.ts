@@ -42,6 +42,9 @@ import { registerScannerRoutes } from './scanners/scanner-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
 import { registerTokenRoutes } from './tokens/token-routes.js';
+import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
+import { outboxHandlers } from './outbox/outbox-handlers.js';
+import { startOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.js';
 import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
 import { registerTableFileRoutes } from './table-files/table-file-routes.js';
@@ -195,6 +198,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   await registerBillingWebhook(app, deps, billing.provider);
   registerSearchRoutes(app, deps);
   registerTokenRoutes(app, deps);
+  registerWebhookRoutes(app, deps);
   registerNextFreeRoutes(app, deps);
   registerFreePrefixRoutes(app, deps);
   await registerTableFileRoutes(app, deps);
@@ -203,7 +207,17 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
   scheduleSessionCleanup(app, db);
+  runOutboxWorker(app, config, db);
   return app;
+}
+
+/** Sends the outbox (webhook deliveries, …) while the app runs; stopped, in-flight attempts settled, on close. */
+function runOutboxWorker(app: FastifyInstance, config: Config, db: Db): void {
+  let worker: OutboxWorker | undefined;
+  app.addHook('onReady', async () => {
+    worker = startOutboxWorker(db, outboxHandlers(config, db), config.outbox, app.log);
+  });
+  app.addHook('onClose', async () => worker?.stop());
 }
 
 /** Answers a request the router refused before any route ran, in the API's error shape. */

@@ -3,6 +3,10 @@ import type { AccountRecord } from '../accounts/account-repository.js';
 import { recordAudits, type AuditEntry } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { EventPublisher } from '../events/event-publisher.js';
+import type { ChangeEvent } from '../outbox/change-occurrences.js';
+import type { OutboxItemInput } from '../outbox/outbox-item.js';
+import { writeChangeOutbox } from '../outbox/outbox-producers.js';
+import { wakeOutboxWorkers } from '../outbox/outbox-wake.js';
 
 /** Where a command reports what went wrong after its commit (a pino logger fits). */
 export interface ChangeLog {
@@ -52,22 +56,33 @@ export interface Change {
    * transaction has committed, never for a rolled-back change; a failure is logged, never undoes it.
    */
   afterCommit(task: () => Promise<void>): void;
+  /**
+   * A domain event no audit entry carries (an approval entry created, a scan finished), for the
+   * outbox's producers (webhooks); written to the outbox in the same transaction.
+   */
+  emit(events: ChangeEvent | readonly ChangeEvent[]): void;
+  /** An item for the durable outbox, written in the same transaction and sent after the commit. */
+  enqueue(item: OutboxItemInput): void;
 }
 
-function isList(entries: ChangeAudit | readonly ChangeAudit[]): entries is readonly ChangeAudit[] {
+function isList<T extends object>(entries: T | readonly T[]): entries is readonly T[] {
   return Array.isArray(entries);
 }
 
 /**
  * The one shape of every write command: run `work` in a transaction, write its audit entries in that
- * transaction, and only after the commit publish its live events and run its after-commit work.
- * Nothing is announced or mailed for a change that rolled back.
+ * transaction, turn what it did into outbox items (webhook deliveries, …) in that transaction too,
+ * and only after the commit publish its live events, wake the outbox workers and run its after-commit
+ * work. Nothing is announced, mailed or sent for a change that rolled back.
  */
 export async function runChange<T>(ctx: ChangeContext, work: (change: Change) => Promise<T>): Promise<T> {
   const events: LiveEvent[] = [];
   const tasks: (() => Promise<void>)[] = [];
+  let outboxItems = 0;
   const result = await ctx.db.transaction().execute(async (trx) => {
     const audits: ChangeAudit[] = [];
+    const emitted: ChangeEvent[] = [];
+    const enqueued: OutboxItemInput[] = [];
     const value = await work({
       trx,
       audit: (entries) => {
@@ -76,13 +91,20 @@ export async function runChange<T>(ctx: ChangeContext, work: (change: Change) =>
       },
       announce: (event) => events.push(event),
       afterCommit: (task) => tasks.push(task),
+      emit: (list) => {
+        if (isList(list)) for (const event of list) emitted.push(event);
+        else emitted.push(list);
+      },
+      enqueue: (item) => enqueued.push(item),
     });
     await recordAudits(
       trx,
       audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId, actor: ctx.actor })),
     );
+    outboxItems = await writeChangeOutbox(trx, ctx.account.id, { audits, emitted }, enqueued);
     return value;
   });
+  if (outboxItems > 0) wakeOutboxWorkers();
   for (const event of events) ctx.events.publish(ctx.account.id, event);
   for (const task of tasks) {
     await task().catch((error: unknown) => ctx.log?.warn({ err: error }, 'after-commit work failed'));

@@ -6,6 +6,7 @@ import { messages } from '@ipam/core/messages';
 import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
 import { tierDefaults, type PrefixRange } from '@ipam/core/tiers';
 import { z } from 'zod';
+import type { OutboxTiming } from '../outbox/outbox-worker.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logFormats = ['pretty', 'json'] as const;
@@ -98,6 +99,14 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BILLING: z.enum(['on', 'off', 'test'], { error: 'must be on, off or test' }).default('on'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  WEBHOOK_ALLOW_HTTP: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+  WEBHOOK_TIMEOUT_SECONDS: positiveInt(10),
+  OUTBOX_POLL_MS: positiveInt(1000),
+  OUTBOX_RETRY_BASE_MS: positiveInt(10_000),
+  OUTBOX_RETRY_MAX_MS: positiveInt(60 * 60 * 1000),
+  OUTBOX_GIVE_UP_SECONDS: positiveInt(24 * 60 * 60),
+  OUTBOX_KEEP_DAYS: positiveInt(30),
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
@@ -190,6 +199,16 @@ export interface Config {
   importTempDir: string;
   billing: BillingConfig;
   newAccount: NewAccountDefaults;
+  webhooks: WebhookConfig;
+  outbox: OutboxTiming;
+}
+
+/** What webhooks may reach (issue 32). */
+export interface WebhookConfig {
+  /** WEBHOOK_ALLOW_PRIVATE: also loopback, private and link-local addresses (tests, closed networks). */
+  allowPrivate: boolean;
+  /** WEBHOOK_ALLOW_HTTP: also http:// URLs (https only otherwise). */
+  allowHttp: boolean;
 }
 
 /** A configuration error naming every bad variable. */
@@ -263,6 +282,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
           ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET }
           : null,
+    },
+    webhooks: {
+      allowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
+      allowHttp: e.WEBHOOK_ALLOW_HTTP === 'true',
+    },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      attemptTimeoutMs: e.WEBHOOK_TIMEOUT_SECONDS * 1000,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      retryMaxMs: Math.max(e.OUTBOX_RETRY_MAX_MS, e.OUTBOX_RETRY_BASE_MS),
+      giveUpAfterMs: e.OUTBOX_GIVE_UP_SECONDS * 1000,
+      keepFinishedMs: e.OUTBOX_KEEP_DAYS * 24 * 60 * 60 * 1000,
     },
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,

@@ -319,6 +319,9 @@ export interface Database {
   api_tokens: ApiTokensTable;
   source_imports: SourceImportsTable;
   server_settings: ServerSettingsTable;
+  outbox: OutboxTable;
+  outbox_attempts: OutboxAttemptsTable;
+  webhooks: WebhooksTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -468,4 +471,57 @@ export interface ServerSettingsTable {
   key: string;
   value: string;
   updated_at: string;
+}
+
+/**
+ * One item to send to another system after a change (issue 32): written in the change's transaction,
+ * sent in `seq` order per (kind, target_id) by a worker holding its lease. `state`: pending, delivered
+ * or failed (given up); `payload` is the handler's JSON.
+ */
+export interface OutboxTable {
+  seq: Generated<number | string>;
+  id: string;
+  account_id: string;
+  kind: string;
+  target_id: string;
+  label: string;
+  payload: string;
+  state: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  lease_owner: string | null;
+  lease_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+  last_error: string | null;
+}
+
+/** One attempt at sending an outbox item: when, the answer's status and first 1 KB, or the error. */
+export interface OutboxAttemptsTable {
+  id: string;
+  item_id: string;
+  kind: string;
+  target_id: string;
+  attempt: number;
+  at: string;
+  status: number | null;
+  duration_ms: number;
+  response_excerpt: string | null;
+  error: string | null;
+}
+
+/** An account's webhook: where to POST which events, signed with `secret`; `active` 0 or 1. */
+export interface WebhooksTable {
+  id: string;
+  account_id: string;
+  url: string;
+  events_json: string;
+  active: number;
+  secret: string;
+  created_at: string;
+  updated_at: string;
+  /** When its deliveries started failing (cleared by a success); 24 h of failures disable it. */
+  failing_since: string | null;
+  /** When the outbox disabled it for failing 24 hours (cleared when an owner turns it on again). */
+  disabled_at: string | null;
 }

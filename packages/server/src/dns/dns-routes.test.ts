@@ -153,6 +153,17 @@ for (const [index, dialect] of DIALECTS.entries()) {
       const me = await accountSession(t.current, { tier: 1 });
       const { subnetId } = await subnetWithDns(me, `192.0.2.${base}/27`, powerDnsBody());
       await me.call('PUT', `/subnets/${subnetId}/addresses/${ip(21)}`, inUseFields(`cmp-${dialect}`));
+      // The outbox writes the records; then someone deletes them behind the IPAM's back.
+      await eventually(async () =>
+        expect(await digShort(pdns.dnsPort, `${base + 21}.2.0.192.in-addr.arpa`, 'PTR')).toHaveLength(1),
+      );
+      const direct = new PowerDnsClient({ url: pdns.apiUrl, apiKey: pdns.apiKey });
+      await direct.remove(ZONE, { name: `cmp-${dialect}.example.test`, type: 'A', value: ip(21) });
+      await direct.remove('2.0.192.in-addr.arpa', {
+        name: `${base + 21}.2.0.192.in-addr.arpa`,
+        type: 'PTR',
+        value: `cmp-${dialect}.example.test`,
+      });
       const before = await me.call('GET', `/dns/subnets/${subnetId}/compare`);
       expect(
         before.body.items.map((i: { kind: string; type: string }) => `${i.kind} ${i.type}`).sort(),
@@ -190,6 +201,41 @@ for (const [index, dialect] of DIALECTS.entries()) {
       expect(address.body).toMatchObject({ hostname: `sneaky-${dialect}.example.test`, status: 'In Use' });
     }, 60_000);
 
+    it('sends an address change to DNS through the outbox after it commits: create, rename, delete, on both servers', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const viaPdns = await subnetWithDns(me, `192.0.2.${base + 16}/28`, powerDnsBody());
+      const viaBind = await subnetWithDns(me, `192.0.2.${base + 48}/28`, bindBody('bind-e2e'));
+      for (const [subnetId, port, n] of [
+        [viaPdns.subnetId, () => pdns.dnsPort, base + 17],
+        [viaBind.subnetId, () => bind.port, base + 49],
+      ] as const) {
+        const address = `192.0.2.${n}`;
+        const ptr = `${n}.2.0.192.in-addr.arpa`;
+        const name = (label: string) => `${label}-${dialect}-${n}.example.test`;
+        await me.call(
+          'PUT',
+          `/subnets/${subnetId}/addresses/${address}`,
+          inUseFields(`live-${dialect}-${n}`),
+        );
+        await eventually(async () => expect(await digShort(port(), name('live'), 'A')).toEqual([address]));
+        await eventually(async () =>
+          expect(await digShort(port(), ptr, 'PTR')).toEqual([`${name('live')}.`]),
+        );
+        await me.call(
+          'PUT',
+          `/subnets/${subnetId}/addresses/${address}`,
+          inUseFields(`moved-${dialect}-${n}`),
+        );
+        await eventually(async () =>
+          expect(await digShort(port(), ptr, 'PTR')).toEqual([`${name('moved')}.`]),
+        );
+        expect(await digShort(port(), name('live'), 'A')).toEqual([]);
+        await me.call('POST', `/subnets/${subnetId}/addresses/${address}/clear`, {});
+        await eventually(async () => expect(await digShort(port(), name('moved'), 'A')).toEqual([]));
+        await eventually(async () => expect(await digShort(port(), ptr, 'PTR')).toEqual([]));
+      }
+    }, 90_000);
+
     it('compares with BIND through a TSIG-signed zone transfer and removes an extra record', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const { subnetId } = await subnetWithDns(me, `192.0.2.${base + 32}/27`, bindBody());
@@ -205,6 +251,20 @@ for (const [index, dialect] of DIALECTS.entries()) {
       expect(await digShort(bind.port, `extra-${dialect}.example.test`, 'A')).toEqual([]);
     }, 60_000);
   });
+}
+
+/** Retries an expectation until it holds or 15 s pass (the outbox sends after the commit). */
+async function eventually(check: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function subnetWithDnsUsing(me: AccountSession, providerId: string, cidr: string) {

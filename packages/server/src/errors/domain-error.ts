@@ -72,6 +72,7 @@ export type ErrorCode =
   | 'source_unreadable'
   | 'source_too_large'
   | 'import_running'
+  | 'webhook_limit_reached'
   | 'dns_provider_name_taken'
   | 'dns_provider_in_use'
   | 'dns_provider_limit_reached'

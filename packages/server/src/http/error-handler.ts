@@ -40,6 +40,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   price_required: 400,
   price_not_found: 404,
   owner_only: 403,
+  webhook_limit_reached: 403,
   already_on_tier: 409,
   checkout_failed: 502,
   billing_disabled: 403,

@@ -96,6 +96,13 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/subnets/export',
           'POST /api/accounts/:accountId/subnets/:subnetId/addresses/import',
           'POST /api/accounts/:accountId/groups/:groupId/subnets/import',
+          'GET /api/accounts/:accountId/webhooks',
+          'POST /api/accounts/:accountId/webhooks',
+          'PATCH /api/accounts/:accountId/webhooks/:webhookId',
+          'DELETE /api/accounts/:accountId/webhooks/:webhookId',
+          'GET /api/accounts/:accountId/webhooks/:webhookId/deliveries',
+          'POST /api/accounts/:accountId/webhooks/:webhookId/deliveries/:deliveryId/redeliver',
+          'POST /api/accounts/:accountId/webhooks/:webhookId/test',
           'GET /api/accounts/:accountId/dns/providers',
           'POST /api/accounts/:accountId/dns/providers',
           'PATCH /api/accounts/:accountId/dns/providers/:providerId',
@@ -160,7 +167,7 @@ for (const dialect of DIALECTS) {
         ['foreign', t.current.client({ authorization: `Bearer ${await tokenOf(stranger, 'write')}` })],
       ];
       const closed =
-        /^\/api\/accounts\/:accountId\/(tokens|invites|users|checkout-sessions|billing-portal-sessions|events|imports)(\/|$)/;
+        /^\/api\/accounts\/:accountId\/(tokens|invites|users|checkout-sessions|billing-portal-sessions|events|imports|webhooks)(\/|$)/;
       // A token may read scanners but not create them or change their keys (issue 36).
       const writesClosed = /^\/api\/accounts\/:accountId\/scanners(\/|$)/;
       const failures: string[] = [];

@@ -1,8 +1,9 @@
 import { linkUser } from '../accounts/account-repository.js';
-import { recordAudit } from '../audit/audit-repository.js';
+import { recordAudit, type AuditEntry } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import type { EventPublisher } from '../events/event-publisher.js';
+import { writeChangeOutbox } from '../outbox/outbox-producers.js';
 import { inviteTokenHash } from './invite-link.js';
 import { takeInviteByTokenHash, takeInvitesForEmail } from './invite-repository.js';
 
@@ -26,14 +27,17 @@ export async function acceptPendingInvites(
   const at = nowIso();
   for (const invite of invites) {
     await linkUser(db, user.id, invite.accountId, at);
-    await recordAudit(db, {
+    const joined: AuditEntry = {
       accountId: invite.accountId,
       userId: user.id,
       action: 'create',
       entity: 'member',
       entityId: user.id,
       after: { email: user.email, fromInvite: invite.id },
-    });
+    };
+    await recordAudit(db, joined);
+    // Not a runChange (sign-up and login join several accounts at once): its webhooks are written here.
+    await writeChangeOutbox(db, invite.accountId, { audits: [joined], emitted: [] });
   }
   return invites.map((invite) => ({
     accountId: invite.accountId,

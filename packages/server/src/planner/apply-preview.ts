@@ -5,12 +5,12 @@ import { planSubnetPrefix } from '@ipam/core/plan-subnet-details';
 import { planTree } from '@ipam/core/plan-tree';
 import type { Prefix } from '@ipam/core/prefix';
 import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
-import { neighboursOf, placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
+import { PlacedSubnetIndex } from '@ipam/core/placed-subnet-index';
+import { placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
 import type { AccountRecord } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { findPlacement } from '../subnets/subnet-placement.js';
-import { countSubnets, findEnclosingSubnets } from '../subnets/subnet-repository.js';
+import { countSubnets, listSubnets } from '../subnets/subnet-repository.js';
 import { subnetPrefix } from '../subnets/subnet-rules.js';
 import type { PlanSubnetRecord } from './plan-subnet-repository.js';
 import { planSubnetView } from './plan-view.js';
@@ -55,7 +55,9 @@ export function chooseSubnets(
  * PL-138: what applying each plan subnet would do in the VRF, under the rules of a hand-made subnet:
  * its errors, the tier's prefixes, an existing IPAM subnet (the same network: exists; a placement the
  * nesting rule forbids: refused), another chosen subnet it collides with, and the account's
- * maxnetworks. A plan subnet with children (`parentIds`) becomes a container.
+ * maxnetworks. A plan subnet with children (`parentIds`) becomes a container. The VRF's subnets are
+ * read once and looked up by prefix, so the preview grows linearly with the plan and the VRF (a 10,000
+ * subnet plan: ~40 s before, issue 36; bench/planner.md).
  */
 export async function previewApply(
   db: Db,
@@ -64,7 +66,8 @@ export async function previewApply(
   placement: { vrfId: string; parentIds: ReadonlySet<string> },
 ): Promise<ApplyItem[]> {
   let count = await countSubnets(db, account.id);
-  const creating: (ApplyItem & PlacedSubnet)[] = [];
+  const existing = new PlacedSubnetIndex(await listSubnets(db, account.id, { vrfId: placement.vrfId }));
+  const creating = new PlacedSubnetIndex<ApplyItem & PlacedSubnet>();
   const items: ApplyItem[] = [];
   for (const subnet of chosen) {
     const prefix = planSubnetPrefix(subnet);
@@ -78,7 +81,7 @@ export async function previewApply(
       subnet,
       kind: placement.parentIds.has(subnet.id) ? ('container' as const) : ('leaf' as const),
     };
-    const item = async (): Promise<ApplyItem> => {
+    const item = (): ApplyItem => {
       if (!planSubnetView(subnet, 0, []).validationResults.isValid) {
         return { ...base, outcome: 'invalid', message: messages.applyInvalid };
       }
@@ -88,22 +91,18 @@ export async function previewApply(
         if (error instanceof DomainError) return { ...base, outcome: 'not_in_tier', message: error.message };
         throw error;
       }
-      const same = (await findEnclosingSubnets(db, account.id, placement.vrfId, prefix)).find(
-        (other) => other.prefix.length === prefix.length,
-      );
-      if (same && same.kind === base.kind) {
-        return { ...base, outcome: 'exists', message: messages.applyExists, subnetId: same.id };
-      }
-      const found = await findPlacement(db, account.id, placement.vrfId, { prefix, kind: base.kind });
-      if ('conflict' in found) {
-        const { other } = found.conflict;
+      const same = existing.at(prefix).find((other) => other.kind === base.kind);
+      if (same) return { ...base, outcome: 'exists', message: messages.applyExists, subnetId: same.id };
+      const around = existing.neighboursOf(prefix);
+      const other = placementConflict(base, around.enclosing, around.inside)?.other;
+      if (other) {
         return {
           ...base,
           outcome: 'overlaps',
           message: messages.applyOverlaps(other.name, formatPrefix(other.prefix)),
         };
       }
-      const { enclosing, inside } = neighboursOf(creating, prefix);
+      const { enclosing, inside } = creating.neighboursOf(prefix);
       const sibling = placementConflict(base, enclosing, inside)?.other;
       if (sibling) {
         return {
@@ -117,10 +116,10 @@ export async function previewApply(
       }
       count += 1;
       const created = { ...base, outcome: 'create' as const, message: messages.applyWillCreate };
-      creating.push({ ...created, id: subnet.id });
+      creating.add({ ...created, id: subnet.id });
       return created;
     };
-    items.push(await item());
+    items.push(item());
   }
   return items;
 }

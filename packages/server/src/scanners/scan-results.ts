@@ -98,6 +98,14 @@ export async function applyScanResults(
       await replaceApprovals(trx, ctx.account.id, ref, entries);
       if (entries.length > 0 || settled.length > 0)
         announce({ kind: 'approval', id: subnet.id, subnetId: subnet.id });
+      change.emit(
+        entries.map((entry) => ({
+          type: 'approval.created',
+          subjectId: entry.id,
+          after: { id: entry.id, ipAddress: entry.ipAddress, status: entry.status, hostname: entry.hostname },
+          subnetId: subnet.id,
+        })),
+      );
     } else if (writes.length > 0) {
       await writeAddressesIn(change, ctx, subnet, writes);
       announce({ kind: 'address', id: subnet.id, subnetId: subnet.id });
@@ -121,6 +129,12 @@ export async function applyScanResults(
     });
     if (input.done) {
       await finishScan(trx, subnet.id, nowIso());
+      change.emit({
+        type: 'scan.finished',
+        subjectId: subnet.id,
+        subnetId: subnet.id,
+        after: { startedAt: input.startedAt, finishedAt: input.finishedAt, coverage: input.coverage },
+      });
       announce({ kind: 'subnet', id: subnet.id, subnetId: subnet.id });
     }
     return { applied: writes.length, approvals: entries.length, done: input.done };

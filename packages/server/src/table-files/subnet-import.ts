@@ -1,13 +1,13 @@
 import type { ImportReport, ImportRowReport } from '@ipam/core/api/table-import';
 import { messages } from '@ipam/core/messages';
-import type { Prefix } from '@ipam/core/prefix';
 import {
   ipv4SubnetCreateSchema,
   ipv6SubnetCreateSchema,
   subnetKindSchema,
 } from '@ipam/core/schemas/subnet-schemas';
 import { DEFAULT_VRF_NAME, MAX_VRFS_PER_ACCOUNT } from '@ipam/core/schemas/vrf-schemas';
-import { neighboursOf, placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
+import { PlacedSubnetIndex } from '@ipam/core/placed-subnet-index';
+import { placementConflict, type PlacedSubnet } from '@ipam/core/subnet-placement';
 import {
   DEFAULT_IMPORT_VLAN_ID,
   SUBNET_COLUMNS,
@@ -105,10 +105,6 @@ function readSubnetRow(
   }
 }
 
-function isSamePrefix(a: Prefix, b: Prefix): boolean {
-  return a.version === b.version && a.network === b.network && a.length === b.length;
-}
-
 /** The file's rows checked against core's subnet schema and the tier; rows that overlap an earlier row are errors. */
 async function readSubnetFile(
   rows: AsyncIterable<string[]>,
@@ -178,15 +174,14 @@ function decide(
   vrfNames: ReadonlyMap<string, string>,
   maxnetworks: number,
 ) {
-  const byVrf = new Map<string, Placed[]>();
+  const byVrf = new Map<string, PlacedSubnetIndex<Placed>>();
   const placedIn = (name: string) => {
     const key = vrfKey(name);
-    let list = byVrf.get(key);
-    if (!list) byVrf.set(key, (list = []));
-    return list;
+    let index = byVrf.get(key);
+    if (!index) byVrf.set(key, (index = new PlacedSubnetIndex()));
+    return index;
   };
-  for (const subnet of existing)
-    placedIn(vrfNames.get(subnet.vrfId) ?? '').push({ ...subnet, before: subnet });
+  for (const subnet of existing) placedIn(vrfNames.get(subnet.vrfId) ?? '').add({ ...subnet, before: subnet });
   const outcomes = new Map<number, ImportRowReport>();
   const creates: SubnetRow[] = [];
   const updates: { before: SubnetRecord; row: SubnetRow }[] = [];
@@ -198,9 +193,7 @@ function decide(
       continue;
     }
     const placed = placedIn(value.vrfName);
-    const same = placed.find(
-      (other) => isSamePrefix(other.prefix, value.prefix) && other.kind === value.kind,
-    );
+    const same = placed.at(value.prefix).find((other) => other.kind === value.kind);
     if (same?.before && same.fileRow === undefined) {
       const outcome = isSameData(same.before, value) ? 'unchanged' : 'update';
       if (outcome === 'update') updates.push({ before: same.before, row: value });
@@ -208,7 +201,7 @@ function decide(
       outcomes.set(row, { row, key, outcome });
       continue;
     }
-    const { enclosing, inside } = neighboursOf(placed, value.prefix);
+    const { enclosing, inside } = placed.neighboursOf(value.prefix);
     const other = placementConflict(value, enclosing, inside);
     if (other) {
       const { fileRow } = other.other as Placed;
@@ -216,7 +209,7 @@ function decide(
       outcomes.set(row, { row, key, outcome: 'error', reason: message });
     } else {
       creating.set(row, value);
-      placed.push({
+      placed.add({
         id: `row ${row}`,
         name: value.name,
         prefix: value.prefix,

@@ -9,8 +9,10 @@ import { tableRows } from './table-reader.js';
 import {
   MAX_CELL_TEXT_CHARS,
   MAX_SHARED_STRINGS,
+  MAX_SHEET_ROWS,
   MAX_UNPACK_RATIO,
   MAX_UNPACKED_BYTES,
+  MAX_XML_ELEMENTS,
   MAX_ZIP_ENTRIES,
   UnpackBudget,
 } from './xlsx-limits.js';
@@ -115,6 +117,31 @@ describe('the XLSX reader', () => {
     expect(performance.now() - started).toBeLessThan(1000);
     expect(readdirSync(staging)).toEqual([]);
   });
+
+  it('counts empty rows too: a sheet of a million stops at 400,000; any part at 8 million elements', async () => {
+    /** A workbook whose sheet repeats `piece`, padded to stay within the unpack ratio. */
+    const sheetOf = (piece: string, times: number) => {
+      const parts = [...workbookFrame(), sheetPart([{ text: piece, times }])];
+      return zipOf([...parts, padding(Math.ceil((piece.length * times) / MAX_UNPACK_RATIO) + 64 * 1024)]);
+    };
+    // Empty rows under the cap are read past (formatted rows below the data); the data is kept.
+    const header = '<row><c t="inlineStr"><is><t>ipAddress</t></is></c></row>';
+    const underTheCap = zipOf([
+      ...workbookFrame(),
+      sheetPart([{ text: header }, { text: '<row/>', times: MAX_SHEET_ROWS - 2 }, { text: header }]),
+      padding(Math.ceil((6 * MAX_SHEET_ROWS) / MAX_UNPACK_RATIO) + 64 * 1024),
+    ]);
+    expect(await rowsOf(underTheCap)).toEqual([['ipAddress'], ['ipAddress']]);
+    // The issue's CPU bomb (250 MB of empty rows read for 122 s) stops at the cap.
+    expect(await refusalOf(sheetOf('<row/>', 1_000_000))).toEqual(
+      tooLarge(messages.importSheetTooManyRows(MAX_SHEET_ROWS)),
+    );
+    // Tags that are no rows at all are counted as elements, in every part.
+    expect(await refusalOf(sheetOf('<a/>', MAX_XML_ELEMENTS + 1))).toEqual(
+      tooLarge(messages.importTooManyElements(MAX_XML_ELEMENTS)),
+    );
+    expect(readdirSync(staging)).toEqual([]);
+  }, 120_000);
 
   it('counts what every part unpacks to, up to 256 MiB whatever the file size', () => {
     const small = new UnpackBudget(100_000);

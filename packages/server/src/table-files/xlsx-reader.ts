@@ -33,7 +33,10 @@ export async function* workbookRows(path: string): AsyncGenerator<string[]> {
       budget.checkDeclared(entry.uncompressedSize);
       const unpacked: Readable = await zip.openReadStreamPromise(entry);
       // A failure on either side (a corrupt part, the budget passed) ends both streams.
-      yield* xmlEvents(pipeline(unpacked, budget.meter(), () => undefined));
+      yield* xmlEvents(
+        pipeline(unpacked, budget.meter(), () => undefined),
+        budget,
+      );
     }
     const workbook = entries.get(WORKBOOK_PART);
     const relationships = entries.get(WORKBOOK_RELATIONSHIPS_PART);

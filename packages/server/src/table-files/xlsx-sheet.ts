@@ -1,6 +1,6 @@
 import { messages } from '@ipam/core/messages';
 import type { SharedStringTable } from './shared-strings.js';
-import { MAX_CELL_TEXT_CHARS, MAX_XML_PIECE_CHARS, tooLarge } from './xlsx-limits.js';
+import { MAX_CELL_TEXT_CHARS, MAX_SHEET_ROWS, MAX_XML_PIECE_CHARS, tooLarge } from './xlsx-limits.js';
 import { pieceTooLarge, type XmlEvent } from './xlsx-xml.js';
 
 /** Columns of a worksheet (A to XFD). */
@@ -47,7 +47,8 @@ function cellText(cell: CellInProgress, strings: SharedStringTable): string {
 /**
  * The rows of a worksheet part as text cells placed by their column (gaps are empty cells), empty
  * rows left out. Formulas give their stored result. The text handed over in all is counted: past
- * MAX_CELL_TEXT_CHARS (a cell that refers to a long shared string many times) it is a 413.
+ * MAX_CELL_TEXT_CHARS (a cell that refers to a long shared string many times) it is a 413; so are
+ * the rows, empty ones included: past MAX_SHEET_ROWS a sheet of empty rows stops being read.
  */
 export async function* sheetRows(
   events: AsyncIterable<XmlEvent[]>,
@@ -60,12 +61,15 @@ export async function* sheetRows(
   let isInInline = false;
   let phoneticDepth = 0;
   let handedOver = 0;
+  let rowsOpened = 0;
   for await (const batch of events) {
     const done: string[][] = [];
     for (const event of batch) {
       if (event.kind === 'open') {
         switch (event.name) {
           case 'row':
+            rowsOpened += 1;
+            if (rowsOpened > MAX_SHEET_ROWS) throw tooLarge(messages.importSheetTooManyRows(MAX_SHEET_ROWS));
             row = [];
             lastColumn = -1;
             break;

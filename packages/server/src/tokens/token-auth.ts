@@ -22,6 +22,9 @@ const closedToTokens = [
   'events',
   // An import makes the server fetch a URL the caller names: a session's owner only.
   'imports',
+  // A webhook makes the server send the account's changes to a URL the caller names, with a secret
+  // answered once: a session's owner only (issue 32).
+  'webhooks',
 ];
 
 /** Account routes a token may read but not write: a scanner key must come from a person (issue 36). */

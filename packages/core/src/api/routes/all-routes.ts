@@ -23,6 +23,7 @@ import { systemRoutes } from './system.js';
 import { tableFileRoutes } from './table-files.js';
 import { tokenRoutes } from './tokens.js';
 import { vrfRoutes } from './vrfs.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every route file of the table, by resource. */
 const routeFiles = [
@@ -49,6 +50,7 @@ const routeFiles = [
   tokenRoutes,
   tableFileRoutes,
   sourceImportRoutes,
+  webhookRoutes,
   dnsRoutes,
 ];
 

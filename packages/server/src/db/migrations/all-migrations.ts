@@ -18,6 +18,7 @@ import * as sourceImports from './2026-11-27-0016-source-imports.js';
 import * as serverSettings from './2026-11-27-0017-server-settings.js';
 import * as scannerKeyMaker from './2026-11-27-0018-scanner-key-maker.js';
 import * as addressSortIndexes from './2026-11-28-0017-address-sort-indexes.js';
+import * as outboxWebhooks from './2026-11-28-0019-outbox-webhooks.js';
 import * as dns from './2026-11-28-0021-dns.js';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0017-server-settings': serverSettings,
   '2026-11-27-0018-scanner-key-maker': scannerKeyMaker,
   '2026-11-28-0017-address-sort-indexes': addressSortIndexes,
+  '2026-11-28-0019-outbox-webhooks': outboxWebhooks,
   '2026-11-28-0021-dns': dns,
 };

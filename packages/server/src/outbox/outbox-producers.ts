@@ -1,0 +1,35 @@
+import type { Db } from '../db/database.js';
+import { dnsItemsOf } from '../dns/dns-producer.js';
+import { webhookDeliveriesOf } from '../webhooks/webhook-producer.js';
+import type { ChangeOccurrences } from './change-occurrences.js';
+import type { OutboxItemInput } from './outbox-item.js';
+import { insertOutboxItems } from './outbox-repository.js';
+
+/**
+ * Turns what a change did into outbox items of one kind, inside the change's transaction. A producer
+ * reads what it needs (its targets) with `trx` and must stay cheap for a change it has nothing for.
+ */
+export type OutboxProducer = (
+  trx: Db,
+  accountId: string,
+  occurrences: ChangeOccurrences,
+) => Promise<readonly OutboxItemInput[]>;
+
+/** Every producer, run on every change (add a kind's producer here). */
+export const outboxProducers: readonly OutboxProducer[] = [webhookDeliveriesOf, dnsItemsOf];
+
+/**
+ * Writes the outbox items of a change in its transaction: those its commands enqueued, then each
+ * producer's; how many were written (the caller wakes the workers after the commit when some were).
+ */
+export async function writeChangeOutbox(
+  trx: Db,
+  accountId: string,
+  occurrences: ChangeOccurrences,
+  enqueued: readonly OutboxItemInput[] = [],
+): Promise<number> {
+  const items = [...enqueued];
+  for (const produce of outboxProducers) items.push(...(await produce(trx, accountId, occurrences)));
+  if (items.length > 0) await insertOutboxItems(trx, accountId, items, new Date().toISOString());
+  return items.length;
+}
