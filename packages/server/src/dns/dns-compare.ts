@@ -13,7 +13,7 @@ import { requireLeaf } from '../subnets/subnets.js';
 import { DnsProviderError, type DnsProvider } from './dns-provider.js';
 import { dnsClientOf, requireDnsOwner } from './dns-providers.js';
 import { listNamedAddresses } from './dns-settings-repository.js';
-import { subnetDns, type SubnetDns } from './dns-settings.js';
+import { subnetDns, type SubnetDns } from './dns-settings-in-force.js';
 import { takeHostnamesFromDns } from './dns-take-into-ipam.js';
 
 async function readZone(client: DnsProvider, zone: string): Promise<DnsRecordIn[]> {

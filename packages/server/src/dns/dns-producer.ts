@@ -2,7 +2,7 @@ import { dnsChangesFor, type DnsAddressState, type DnsOperation } from '@ipam/co
 import type { Db } from '../db/database.js';
 import type { DnsDeliveryPayload } from './dns-delivery.js';
 import { accountHasDnsSettings } from './dns-settings-repository.js';
-import { subnetDns, type SubnetDns } from './dns-settings.js';
+import { subnetDns, type SubnetDns } from './dns-settings-in-force.js';
 
 /** The outbox kind of DNS record changes. */
 export const DNS_KIND = 'dns';

@@ -13,13 +13,13 @@ import { DomainError } from '../errors/domain-error.js';
 import type { DnsProvider } from './dns-provider.js';
 import {
   deleteDnsProvider,
-  findDnsProvider,
   insertDnsProvider,
   listDnsProviders,
   updateDnsProvider,
   type DnsProviderRecord,
 } from './dns-provider-repository.js';
 import { countSettingsOfProvider } from './dns-settings-repository.js';
+import { requireDnsProvider } from './dns-settings-in-force.js';
 import { PowerDnsClient } from './powerdns-client.js';
 import { Rfc2136Client } from './rfc2136-client.js';
 
@@ -56,13 +56,6 @@ export function dnsClientOf(provider: DnsProviderRecord): DnsProvider {
       secret: provider.secret,
     },
   });
-}
-
-/** A stored provider of the account, or not found. */
-export async function requireDnsProvider(db: Db, accountId: string, id: string): Promise<DnsProviderRecord> {
-  const provider = await findDnsProvider(db, accountId, id);
-  if (!provider) throw new DomainError('not_found', messages.notFound);
-  return provider;
 }
 
 async function checkNameFree(

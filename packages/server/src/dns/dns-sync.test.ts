@@ -17,7 +17,8 @@ import { clearAddress, setAddress } from '../addresses/address-writes.js';
 import type { ChangeContext } from '../commands/change.js';
 import { dnsHandler } from './dns-handler.js';
 import { dnsItemsOf } from './dns-producer.js';
-import { createDnsProvider, dnsClientOf, requireDnsProvider } from './dns-providers.js';
+import { createDnsProvider, dnsClientOf } from './dns-providers.js';
+import { requireDnsProvider } from './dns-settings-in-force.js';
 import { listNamedAddresses } from './dns-settings-repository.js';
 import { setDnsSettings } from './dns-settings.js';
 
