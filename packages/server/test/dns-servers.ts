@@ -44,6 +44,7 @@ export async function freePort(): Promise<number> {
 
 async function waitFor(
   what: string,
+  child: ChildProcess,
   check: () => Promise<boolean>,
   output: () => string,
   ms = 20_000,
@@ -53,6 +54,8 @@ async function waitFor(
     if (await check().catch(() => false)) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  // A server that never became ready is not left running.
+  await stop(child);
   throw new Error(`${what} did not start in ${ms} ms:\n${output()}`);
 }
 
@@ -124,6 +127,7 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
   const headers = { 'X-API-Key': apiKey, 'content-type': 'application/json' };
   await waitFor(
     'pdns_server',
+    child,
     async () => (await fetch(`${apiUrl}/api/v1/servers/localhost`, { headers })).ok,
     output,
   );
@@ -201,6 +205,7 @@ export async function startBind(zones: readonly string[]): Promise<BindServer> {
   const [firstZone] = zones;
   await waitFor(
     'named',
+    child,
     async () => (await digShort(port, firstZone ?? '.', 'SOA')).length > 0 && child.exitCode === null,
     output,
   );

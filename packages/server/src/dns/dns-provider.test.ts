@@ -37,7 +37,9 @@ const servers: { label: string; provider: () => DnsProvider; port: () => number 
 ];
 
 beforeAll(async () => {
-  [pdns, bind] = await Promise.all([startPowerDns(), startBind(ZONES)]);
+  // One after the other: a server that fails to start must not leave the other one unstopped.
+  pdns = await startPowerDns();
+  bind = await startBind(ZONES);
   for (const zone of ZONES) await pdns.createZone(zone);
 }, 60_000);
 

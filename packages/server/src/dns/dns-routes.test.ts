@@ -27,7 +27,9 @@ let bind: BindServer;
 
 beforeAll(async () => {
   const reverseZones = ['2.0.192.in-addr.arpa', '51.198.in-addr.arpa', '100.51.198.in-addr.arpa'];
-  [pdns, bind] = await Promise.all([startPowerDns(), startBind([ZONE, ...reverseZones])]);
+  // One after the other: a server that fails to start must not leave the other one unstopped.
+  pdns = await startPowerDns();
+  bind = await startBind([ZONE, ...reverseZones]);
   for (const zone of [ZONE, ...reverseZones]) await pdns.createZone(zone);
 }, 60_000);
 
