@@ -106,6 +106,7 @@ export async function startPowerDns(): Promise<PowerDnsServer> {
     `--gsqlite3-database=${join(dir, 'pdns.sqlite3')}`,
     // A throw-away database: no fsync per change (the 2,000-change test would wait on the disk).
     '--gsqlite3-pragma-synchronous=0',
+    '--gsqlite3-pragma-journal-mode=WAL',
     '--local-address=127.0.0.1',
     `--local-port=${dnsPort}`,
     '--webserver=yes',

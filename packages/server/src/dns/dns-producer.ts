@@ -15,7 +15,7 @@ export interface DnsChangeAudits {
 /** An outbox item of DNS changes (the outbox's OutboxItemInput fits). */
 export interface DnsOutboxItem {
   kind: typeof DNS_KIND;
-  /** The provider: its items are sent strictly in order. */
+  /** The provider and the address (`<providerId>/<ip>`): one address's items are sent strictly in order. */
   targetId: string;
   label: string;
   payload: DnsDeliveryPayload;
@@ -30,8 +30,11 @@ function addressState(view: unknown): DnsAddressState | null {
 
 /**
  * The outbox producer of DNS sync: for each address a change wrote whose subnet has DNS settings (its
- * own or a group's), the record changes its before and after states need, one item per provider in
- * the order of the change. A change of an account without DNS settings costs one indexed query.
+ * own or a group's), the record changes its before and after states need, one item per provider and
+ * address. Items of one address go strictly in order; different addresses go side by side, which is
+ * safe because a removal only takes a record that still holds the old value (a hostname moved between
+ * two addresses ends with the new holder whichever item lands first). A change of an account without
+ * DNS settings costs one indexed query.
  */
 export async function dnsItemsOf(
   trx: Db,
@@ -43,23 +46,27 @@ export async function dnsItemsOf(
   );
   if (addressAudits.length === 0 || !(await accountHasDnsSettings(trx, accountId))) return [];
   const settingsOf = new Map<string, SubnetDns | null>();
-  const byProvider = new Map<string, DnsOperation[]>();
+  const byTarget = new Map<string, { providerId: string; ip: string; operations: DnsOperation[] }>();
   for (const audit of addressAudits) {
     const subnetId = audit.subnetId ?? '';
     if (!settingsOf.has(subnetId)) settingsOf.set(subnetId, await subnetDns(trx, accountId, subnetId));
     const dns = settingsOf.get(subnetId);
     if (!dns) continue;
     const zones = { forwardZone: dns.forwardZone, reverseZone: dns.reverseZone };
-    const operations = dnsChangesFor(addressState(audit.before), addressState(audit.after), zones);
-    if (operations.length === 0) continue;
-    const list = byProvider.get(dns.provider.id) ?? [];
-    list.push(...operations);
-    byProvider.set(dns.provider.id, list);
+    const before = addressState(audit.before);
+    const after = addressState(audit.after);
+    const operations = dnsChangesFor(before, after, zones);
+    const ip = after?.ip ?? before?.ip;
+    if (operations.length === 0 || ip === undefined) continue;
+    const targetId = `${dns.provider.id}/${ip}`;
+    const target = byTarget.get(targetId) ?? { providerId: dns.provider.id, ip, operations: [] };
+    target.operations.push(...operations);
+    byTarget.set(targetId, target);
   }
-  return [...byProvider].map(([providerId, operations]) => ({
+  return [...byTarget].map(([targetId, { providerId, ip, operations }]) => ({
     kind: DNS_KIND,
-    targetId: providerId,
-    label: `${operations.length} DNS record change(s)`,
+    targetId,
+    label: `DNS ${ip}`,
     payload: { providerId, operations },
   }));
 }
