@@ -363,7 +363,7 @@ export const messages = {
   webhookOwnerOnly: 'Only the account owner can manage webhooks.',
   webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
   webhookDisabled: (at: string) =>
-    `This webhook was turned off on ${at} because its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
+    `Turned off on ${at}: its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
   // API tokens and next free (issue 18; texts ours except where the issue names them)
   tokenNameRequired: 'Token name is required.',
   tokenScopeInvalid: 'Scope must be read or write.',
@@ -378,6 +378,18 @@ export const messages = {
   withinInvalid: 'Within must be a network in CIDR notation, such as 10.0.0.0/16.',
   assignedStatusInvalid: 'Status must be In Use or Reserved.',
   subnetNotEnoughFree: (free: string) => `This subnet has only ${free} free address(es).`,
+  rangeNotEnoughFree: (free: string) =>
+    `The range asked for has only ${free} free address(es); nothing was written.`,
+  rangeAddressInvalid: 'From and To must be IP addresses, such as 10.0.0.10.',
+  rangeOutsideSubnet: 'From and To must be addresses inside the subnet, with From not after To.',
+
+  // Idempotency keys and the inventory (issue 32; texts are ours)
+  inventoryGroupNotFound: (name: string) => `No group is named ${name}.`,
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1 to 255 characters.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different request in the last 24 hours: use a new key for a new request.',
+  idempotencyInProgress:
+    'A request with this Idempotency-Key is still running on another server: retry in a moment to get its answer.',
   tokenLimitReached: (max: number) =>
     `An account can hold at most ${max} API tokens. Revoke tokens no longer used to create more.`,
   groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',

@@ -47,8 +47,11 @@ import { outboxHandlers } from './outbox/outbox-handlers.js';
 import { startOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.js';
 import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
+import { registerInventoryRoutes } from './inventory/inventory-routes.js';
 import { registerTableFileRoutes } from './table-files/table-file-routes.js';
 import { registerAccountScope } from './auth/account-scope.js';
+import { registerIdempotency } from './idempotency/idempotency-hooks.js';
+import { deleteExpiredKeys } from './idempotency/idempotency-repository.js';
 import type { AppDeps } from './app-deps.js';
 import { createAttemptLimiter } from './http/attempt-limiter.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -166,6 +169,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerWriteGuard(app, config.publicUrl);
   registerTextGuard(app);
   registerAccountScope(app, db);
+  registerIdempotency(app, db);
   const routeTable = guardRouteTable(app, allRoutes);
 
   registerSystemRoutes(app, deps);
@@ -201,6 +205,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerWebhookRoutes(app, deps);
   registerNextFreeRoutes(app, deps);
   registerFreePrefixRoutes(app, deps);
+  registerInventoryRoutes(app, deps);
   await registerTableFileRoutes(app, deps);
   routeTable.seal();
   await options.extraRoutes?.(app, deps);
@@ -231,6 +236,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
     deleteExpiredSessions(db, nowIso())
       .then(() => deleteExpiredCounts(db, Date.now()))
       .then(() => deleteExpiredPasswordResets(db, nowIso()))
+      .then(() => deleteExpiredKeys(db, new Date()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

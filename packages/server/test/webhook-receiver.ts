@@ -4,6 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /** A request the receiver got. */
 export interface ReceivedDelivery {
+  /** The request's path and query (tells webhooks pointed at one receiver apart). */
+  path: string;
   headers: IncomingHttpHeaders;
   rawBody: string;
   /** The body parsed (the event). */
@@ -22,13 +24,13 @@ export interface ReceivedDelivery {
 export interface WebhookReceiver {
   url: string;
   received: ReceivedDelivery[];
-  /** The status to answer the n-th request from now (1-based); 200 unless changed. */
+  /** The status to answer the n-th request from now (1-based); 200 unless changed; 0 never answers. */
   respondWith(status: (n: number) => number): void;
   close(): Promise<void>;
 }
 
 /** Starts a receiver on 127.0.0.1 (a free port, or `port`). */
-export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(port = 0, delayMs = 0): Promise<WebhookReceiver> {
   const received: ReceivedDelivery[] = [];
   let statusOf: (n: number) => number = () => 200;
   let count = 0;
@@ -39,8 +41,12 @@ export async function startWebhookReceiver(port = 0): Promise<WebhookReceiver> {
       count += 1;
       const status = statusOf(count);
       const rawBody = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, rawBody, event: JSON.parse(rawBody), status });
-      response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+      const path = request.url ?? '';
+      received.push({ path, headers: request.headers, rawBody, event: JSON.parse(rawBody), status });
+      if (status === 0) return;
+      setTimeout(() => {
+        response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+      }, delayMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

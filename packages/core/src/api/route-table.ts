@@ -34,6 +34,11 @@ export interface ApiRoute<
   readonly tags: readonly string[];
   /** Who may call it when not the document's default (a session or an API token); [] for anyone. */
   readonly security?: SecurityRequirements | undefined;
+  /**
+   * Whether the write honours an `Idempotency-Key` header: a retry with the key gets the first answer
+   * again instead of writing twice (docs/automation.md).
+   */
+  readonly isIdempotent?: boolean | undefined;
   /** The media types of a body that is a file rather than JSON. */
   readonly consumes?: readonly string[] | undefined;
   /** The media types of an answer that is a file rather than JSON. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseCidr } from '../cidr.js';
+import { parseAddress } from '../ip-address.js';
 import { messages } from '../messages.js';
 import { hostnameText, MAX_DESCRIPTION_LENGTH, optionalText } from './common-fields.js';
 
@@ -18,12 +19,26 @@ const countOf = (max: number) =>
     .min(1, messages.nextFreeCountInvalid(max))
     .max(max, messages.nextFreeCountInvalid(max));
 
+/** An address bounding the search (checked against the subnet by the server). */
+const rangeEnd = (what: string) =>
+  z
+    .string()
+    .trim()
+    .max(60, messages.rangeAddressInvalid)
+    .refine((text) => parseAddress(text)?.zone === null, messages.rangeAddressInvalid)
+    .optional()
+    .describe(
+      `${what} address of the range to take addresses from, inside the subnet (default: the subnet's ${what.toLowerCase()})`,
+    );
+
 /** `POST /api/accounts/:a/subnets/:id/addresses/next`: what the assigned addresses are written with. */
 export const nextFreeSchema = z.strictObject({
   status: z.enum(ASSIGNED_STATUSES, { error: messages.assignedStatusInvalid }).default('In Use'),
   hostname: hostnameText().default(''),
   description: optionalText('Description', MAX_DESCRIPTION_LENGTH).default(''),
   count: countOf(MAX_NEXT_FREE_COUNT).default(1),
+  from: rangeEnd('First'),
+  to: rangeEnd('Last'),
 });
 export type NextFreeInput = z.infer<typeof nextFreeSchema>;
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { uniqueEmail, useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, tierOnePerson, type TierOnePerson } from '../../test/ipam-factories.js';
@@ -70,6 +71,45 @@ for (const dialect of DIALECTS) {
         '2001:db8::1',
         '2001:db8::2',
       ]);
+    });
+
+    it('takes count addresses from a from/to range inside the subnet, all or nothing', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.7.0.0/24');
+      const base = `/api/accounts/${me.accountId}/subnets/${subnet.id}/addresses`;
+      await me.client.put(`${base}/10.7.0.101`, inUseFields('taken'));
+      const ranged = await me.client.post(nextPath(me, subnet.id), {
+        count: 3,
+        from: '10.7.0.100',
+        to: '10.7.0.110',
+      });
+      expect(ranged.status).toBe(201);
+      expect(ips(ranged.body)).toEqual(['10.7.0.100', '10.7.0.102', '10.7.0.103']);
+      const fromOnly = await me.client.post(nextPath(me, subnet.id), { from: '10.7.0.250', count: 6 });
+      expect(fromOnly.status).toBe(409);
+      expect(fromOnly.body.error).toBe(messages.rangeNotEnoughFree('5'));
+      expect(ips((await me.client.post(nextPath(me, subnet.id), { to: '10.7.0.2', count: 2 })).body)).toEqual(
+        ['10.7.0.1', '10.7.0.2'],
+      );
+      const networkToo = await me.client.post(nextPath(me, subnet.id), { from: '10.7.0.0', to: '10.7.0.3' });
+      expect(ips(networkToo.body)).toEqual(['10.7.0.3']);
+      for (const bad of [
+        { from: '10.8.0.1' },
+        { to: '10.7.1.0' },
+        { from: '10.7.0.20', to: '10.7.0.10' },
+        { from: '2001:db8::1' },
+      ]) {
+        const refused = await me.client.post(nextPath(me, subnet.id), bad);
+        expect(refused.status).toBe(400);
+        expect(refused.body.error).toBe(messages.rangeOutsideSubnet);
+      }
+      const notAddress = await me.client.post(nextPath(me, subnet.id), { from: '10.7.0' });
+      expect(notAddress.status).toBe(400);
+      expect(notAddress.body.fields).toEqual({ from: messages.rangeAddressInvalid });
+      const page = await me.client.get(`${base}?filter=in-use`);
+      expect(page.body.total).toBe(7);
+      const tooMany = await me.client.post(nextPath(me, subnet.id), { count: 257 });
+      expect(tooMany.status).toBe(400);
     });
 
     it("is a 404 for another account's subnet", async () => {

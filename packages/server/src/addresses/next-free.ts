@@ -1,5 +1,7 @@
 import { listedAddresses } from '@ipam/core/address-listing';
 import { isSubnetRouterAnycast } from '@ipam/core/address-ranges';
+import { parseAddress } from '@ipam/core/ip-address';
+import { prefixSize } from '@ipam/core/prefix';
 import { messages } from '@ipam/core/messages';
 import type { NextFreeInput } from '@ipam/core/schemas/next-free-schemas';
 import { runChange, type ChangeContext } from '../commands/change.js';
@@ -12,17 +14,59 @@ import type { AddressView } from './address-view.js';
 import { writeAddressesIn } from './address-writes.js';
 import { firstStoredAvailable, firstUnstoredAddress } from './free-address-repository.js';
 
+/** Addresses bounding a next-free search (both inside the subnet). */
+export interface AddressRange {
+  from: bigint;
+  to: bigint;
+}
+
+/**
+ * The range a next-free call searches: the subnet's host addresses, narrowed to `from`…`to` when given.
+ * 400 when either is not an address of the subnet (another version, outside its prefix) or from > to.
+ */
+export function searchRangeOf(
+  subnet: SubnetRecord,
+  input: Pick<NextFreeInput, 'from' | 'to'>,
+): AddressRange | null {
+  if (input.from === undefined && input.to === undefined) return null;
+  const { prefix } = subnet;
+  const network = prefix.network;
+  const broadcast = network + prefixSize(prefix) - 1n;
+  const valueOf = (text: string | undefined, fallback: bigint, field: 'from' | 'to') => {
+    if (text === undefined) return fallback;
+    const parsed = parseAddress(text);
+    if (!parsed || parsed.version !== prefix.version || parsed.value < network || parsed.value > broadcast) {
+      throw new DomainError('range_invalid', messages.rangeOutsideSubnet, {
+        [field]: messages.rangeOutsideSubnet,
+      });
+    }
+    return parsed.value;
+  };
+  const range = { from: valueOf(input.from, network, 'from'), to: valueOf(input.to, broadcast, 'to') };
+  if (range.from > range.to) {
+    throw new DomainError('range_invalid', messages.rangeOutsideSubnet, { to: messages.rangeOutsideSubnet });
+  }
+  return range;
+}
+
 /**
  * The lowest `count` Available host addresses of the subnet (never written, or written as Available),
- * the IPv6 subnet-router anycast address left out, in order; fewer when the subnet has fewer. The first is found by galloping over the stored keys, the
- * rest by walking the gaps from there.
+ * the IPv6 subnet-router anycast address left out, in order, within `range` when given; fewer when
+ * there are fewer. The first is found by galloping over the stored keys, the rest by walking the gaps
+ * from there.
  */
-export async function freeAddressesOf(db: Db, subnet: SubnetRecord, count: number): Promise<bigint[]> {
+export async function freeAddressesOf(
+  db: Db,
+  subnet: SubnetRecord,
+  count: number,
+  range: AddressRange | null = null,
+): Promise<bigint[]> {
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const listed = listedAddresses(subnet.prefix);
-  const { last } = listed;
   // IPv6's subnet-router anycast address (the network address) is the routers'; never handed out.
-  const first = isSubnetRouterAnycast(subnet.prefix, listed.first) ? listed.first + 1n : listed.first;
+  const lowestHost = isSubnetRouterAnycast(subnet.prefix, listed.first) ? listed.first + 1n : listed.first;
+  const first = range && range.from > lowestHost ? range.from : lowestHost;
+  const last = range && range.to < listed.last ? range.to : listed.last;
   if (first > last) return [];
   const [unstored, available] = await Promise.all([
     firstUnstoredAddress(db, ref, first, last),
@@ -45,7 +89,7 @@ export async function freeAddressesOf(db: Db, subnet: SubnetRecord, count: numbe
  * Assigns the lowest Available address(es) of a subnet and writes them in the same transaction. The
  * subnet row is locked FOR UPDATE on PostgreSQL, so concurrent calls (and address writes, which hold
  * it FOR KEY SHARE) take turns and never hand out one address twice; SQLite runs one write transaction
- * at a time. 409 when the subnet has not enough free addresses (nothing is written then).
+ * at a time. 409 when the subnet (or the range from…to) has not enough free addresses: all or nothing.
  */
 export async function assignNextFree(
   ctx: ChangeContext,
@@ -54,7 +98,11 @@ export async function assignNextFree(
 ): Promise<AddressView[]> {
   return runChange(ctx, async (change) => {
     const subnet = await requireLeaf(change.trx, ctx.account.id, subnetId, 'update');
-    const values = await freeAddressesOf(change.trx, subnet, input.count);
+    const range = searchRangeOf(subnet, input);
+    const values = await freeAddressesOf(change.trx, subnet, input.count, range);
+    if (range && values.length < input.count) {
+      throw new DomainError('subnet_full', messages.rangeNotEnoughFree(String(values.length)));
+    }
     if (values.length === 0) throw new DomainError('subnet_full', messages.subnetFull);
     if (values.length < input.count) {
       throw new DomainError('subnet_full', messages.subnetNotEnoughFree(String(values.length)));

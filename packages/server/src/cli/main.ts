@@ -6,6 +6,7 @@ const commands: Record<string, () => Promise<{ run(args: readonly string[]): Pro
   admin: () => import('./admin-command.js'),
   backup: () => import('./backup-command.js'),
   import: () => import('./import-command.js'),
+  inventory: () => import('./inventory-command.js'),
 };
 
 // Every command of README.md's command table appears here (main.test.ts checks it).
@@ -30,6 +31,9 @@ commands:
   backup <file>                              copy the database to a file
   import phpipam|netbox --url URL …          import subnets and addresses from phpIPAM or NetBox
                                              (ipam import --help for the options)
+  inventory --url URL --token TOKEN --account ID [--group NAME] (--list | --host HOST)
+                                             Ansible's dynamic inventory of an account (env IPAM_URL,
+                                             IPAM_TOKEN, IPAM_ACCOUNT; ipam inventory --help)
 `;
 
 /** Entry of the `ipam` command: dispatches a subcommand and returns the exit status. */

@@ -145,6 +145,31 @@ describe('parseConfig', () => {
     expect(parseConfig({}).billing).toEqual({ enabled: true, stripe: null });
   });
 
+  it('reads the webhook policy and the outbox timing, closed and slow-to-give-up by default', () => {
+    const defaults = parseConfig({});
+    expect(defaults.webhooks).toEqual({ allowPrivate: false, allowHttp: false });
+    expect(defaults.outbox).toEqual({
+      pollMs: 1000,
+      attemptTimeoutMs: 10_000,
+      retryBaseMs: 10_000,
+      retryMaxMs: 3_600_000,
+      giveUpAfterMs: 86_400_000,
+      keepFinishedMs: 30 * 86_400_000,
+    });
+    const set = parseConfig({
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+      WEBHOOK_ALLOW_HTTP: 'true',
+      OUTBOX_RETRY_BASE_MS: '50',
+      OUTBOX_RETRY_MAX_MS: '10',
+    });
+    expect(set.webhooks).toEqual({ allowPrivate: true, allowHttp: true });
+    // A cap below the base is raised to it.
+    expect(set.outbox).toMatchObject({ retryBaseMs: 50, retryMaxMs: 50 });
+    expect(() => parseConfig({ WEBHOOK_ALLOW_PRIVATE: 'yes' })).toThrow(
+      'WEBHOOK_ALLOW_PRIVATE: must be true or false',
+    );
+  });
+
   it('reads BILLING and the defaults of new accounts (IPAM_DEFAULT_TIER and its limits)', () => {
     expect(parseConfig({ BILLING: 'off' }).billing.enabled).toBe(false);
     expect(() => parseConfig({ BILLING: 'maybe' })).toThrow('BILLING: must be on, off or test');

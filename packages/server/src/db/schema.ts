@@ -322,6 +322,7 @@ export interface Database {
   outbox: OutboxTable;
   outbox_attempts: OutboxAttemptsTable;
   webhooks: WebhooksTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */
@@ -524,4 +525,19 @@ export interface WebhooksTable {
   failing_since: string | null;
   /** When the outbox disabled it for failing 24 hours (cleared when an owner turns it on again). */
   disabled_at: string | null;
+}
+
+/** An Idempotency-Key of a caller in an account: claimed while its write runs, then its answer (24 h). */
+export interface IdempotencyKeysTable {
+  account_id: string;
+  /** The user who sent it (an API token counts as its maker). */
+  caller_id: string;
+  key: string;
+  /** SHA-256 of the request (method, route, parameters, query, body): another request with the key is refused. */
+  request_hash: string;
+  /** The answer's status; null while the first request still runs. */
+  status_code: number | null;
+  /** The answer's body as sent (JSON text); null while the first request still runs. */
+  response_body: string | null;
+  created_at: string;
 }

@@ -78,6 +78,10 @@ export type ErrorCode =
   | 'dns_provider_limit_reached'
   | 'dns_provider_failed'
   | 'dns_not_configured'
+  | 'idempotency_key_invalid'
+  | 'idempotency_key_reused'
+  | 'idempotency_in_progress'
+  | 'range_invalid'
   | 'internal';
 
 /** A rule broken by the caller: a stable code, the spec's message and optional per-field messages. */

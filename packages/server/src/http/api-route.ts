@@ -14,6 +14,11 @@ declare module 'fastify' {
      * leaves the stream alone (the import checks every cell it reads).
      */
     isFileUpload?: boolean;
+    /**
+     * Set on a write that honours an Idempotency-Key (from core's route table, `isIdempotent`): the
+     * idempotency hooks claim the key and replay its stored answer (docs/automation.md).
+     */
+    isIdempotent?: boolean;
     /** The entry of core's route table the route was registered from (set by registerRoute only). */
     apiRoute?: ApiRoute;
   }

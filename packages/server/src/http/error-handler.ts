@@ -84,6 +84,10 @@ export const statusOfCode: Record<ErrorCode, number> = {
   dns_provider_limit_reached: 403,
   dns_provider_failed: 502,
   dns_not_configured: 409,
+  idempotency_key_invalid: 400,
+  idempotency_key_reused: 422,
+  idempotency_in_progress: 409,
+  range_invalid: 400,
 };
 
 /** The API's error body. */

@@ -115,6 +115,7 @@ for (const dialect of DIALECTS) {
           'DELETE /api/accounts/:accountId/dns/groups/:groupId',
           'GET /api/accounts/:accountId/dns/subnets/:subnetId/compare',
           'POST /api/accounts/:accountId/dns/subnets/:subnetId/compare/fix',
+          'GET /api/accounts/:accountId/inventory',
         ]),
       );
     });

@@ -51,6 +51,12 @@ export interface RegisterOptions {
   exposeHeadRoute?: boolean;
 }
 
+/** What the OpenAPI document says of a route flagged isIdempotent. */
+const IDEMPOTENCY_NOTE =
+  'Honours an Idempotency-Key header (1 to 255 characters): a retry with the key within 24 hours gets the ' +
+  'first answer again (header Idempotent-Replayed: true) and writes nothing; the key with a different ' +
+  'request is 422.';
+
 /** The schema without the parts the route lacks: Fastify warns (FSTWRN001) of a part given as undefined. */
 function definedParts<T extends object>(schema: T): T {
   const copy = { ...schema };
@@ -83,7 +89,9 @@ export function registerRoute<
     response: route.responses,
     tags: route.tags,
     summary: route.summary,
-    description: route.description,
+    description: route.isIdempotent
+      ? [route.description, IDEMPOTENCY_NOTE].filter((text) => text !== undefined).join(' ')
+      : route.description,
     security: route.security,
     consumes: route.consumes,
     produces: route.produces,
@@ -94,7 +102,7 @@ export function registerRoute<
       method: route.method,
       url: route.path,
       schema: definedParts(schema),
-      config: { ...options.config, apiRoute: route },
+      config: { ...options.config, apiRoute: route, isIdempotent: route.isIdempotent === true },
       exposeHeadRoute: options.exposeHeadRoute,
       handler,
     });

@@ -181,7 +181,8 @@ function decide(
     if (!index) byVrf.set(key, (index = new PlacedSubnetIndex()));
     return index;
   };
-  for (const subnet of existing) placedIn(vrfNames.get(subnet.vrfId) ?? '').add({ ...subnet, before: subnet });
+  for (const subnet of existing)
+    placedIn(vrfNames.get(subnet.vrfId) ?? '').add({ ...subnet, before: subnet });
   const outcomes = new Map<number, ImportRowReport>();
   const creates: SubnetRow[] = [];
   const updates: { before: SubnetRecord; row: SubnetRow }[] = [];

@@ -201,6 +201,17 @@ describeEachDialect('webhook deliveries (%s)', (dialect) => {
     expect((await stranger.call('PATCH', `/webhooks/${id}`, { active: false })).status).toBe(404);
     expect((await stranger.call('GET', `/webhooks/${id}/deliveries`)).status).toBe(404);
     expect((await stranger.call('DELETE', `/webhooks/${id}`)).status).toBe(404);
+    expect((await stranger.call('POST', `/webhooks/${id}/test`, {})).status).toBe(404);
+    // Nor can the stranger replay the owner's delivery through a webhook of their own.
+    const test = await me.call('POST', `/webhooks/${id}/test`, {});
+    const own = await stranger.call('POST', '/webhooks', { url: receiver.url, events: ['subnet.created'] });
+    const replay = await stranger.call(
+      'POST',
+      `/webhooks/${own.body.id}/deliveries/${test.body.id}/redeliver`,
+      {},
+    );
+    expect(replay.status).toBe(404);
+    expect((await stranger.call('GET', `/webhooks/${own.body.id}/deliveries`)).body.items).toEqual([]);
     const list = await me.call('GET', '/webhooks');
     expect(list.body.items).toHaveLength(1);
     expect(list.body.items[0]).not.toHaveProperty('secret');

@@ -67,6 +67,11 @@ function deliveryView(item: ListedOutboxItem): WebhookDelivery {
 
 /** Refuses a URL the outbound policy forbids (http without the operator's leave, a private IP literal). */
 function checkUrl(url: string, policy: OutboundPolicy): void {
+  if (!URL.canParse(url)) {
+    throw new DomainError('validation_failed', messages.webhookUrlInvalid, {
+      url: messages.webhookUrlInvalid,
+    });
+  }
   const problem = urlProblem(new URL(url), policy);
   if (problem === null) return;
   const message = problem.includes('https') ? messages.webhookHttpsRequired : messages.webhookPrivateAddress;

@@ -66,14 +66,22 @@ const routes: RouteObject[] = [
       {
         path: paths.settings,
         ...screen(async () => {
-          const [{ SettingsPage }, { ScannersPanel }, { SourceImportPanel }] = await Promise.all([
-            import('../features/settings/components/settings-page.js'),
-            import('../features/scanners/components/scanners-panel.js'),
-            import('../features/imports/components/source-import-panel.js'),
-          ]);
+          const [{ SettingsPage }, { ScannersPanel }, { SourceImportPanel }, { WebhooksPanel }] =
+            await Promise.all([
+              import('../features/settings/components/settings-page.js'),
+              import('../features/scanners/components/scanners-panel.js'),
+              import('../features/imports/components/source-import-panel.js'),
+              import('../features/webhooks/components/webhooks-panel.js'),
+            ]);
           // The app composes the features: Settings shows the Scanners and Import tabs' panels without importing them.
           return function SettingsScreen() {
-            return <SettingsPage scannersPanel={ScannersPanel} importPanel={SourceImportPanel} />;
+            return (
+              <SettingsPage
+                scannersPanel={ScannersPanel}
+                importPanel={SourceImportPanel}
+                webhooksPanel={WebhooksPanel}
+              />
+            );
           };
         }),
       },

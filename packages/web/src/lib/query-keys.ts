@@ -78,4 +78,8 @@ export const queryKeys = {
   /** One import from phpIPAM or NetBox: its progress, then its report or its error. */
   sourceImport: (accountId: string, importId: string) =>
     ['accounts', accountId, 'imports', importId] as const,
+  /** The account's webhooks (Settings ▸ Webhooks); each one's delivery log lives under it. */
+  webhooks: (accountId: string) => ['accounts', accountId, 'webhooks'] as const,
+  webhookDeliveries: (accountId: string, webhookId: string) =>
+    ['accounts', accountId, 'webhooks', webhookId, 'deliveries'] as const,
 };

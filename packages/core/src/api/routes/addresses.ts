@@ -86,10 +86,12 @@ export const addressRoutes = {
   assignNextFree: defineRoute({
     method: 'POST',
     path: '/api/accounts/:accountId/subnets/:subnetId/addresses/next',
+    isIdempotent: true,
     tags,
     summary:
-      'Assign the lowest Available host address(es) (never written, or written as Available) and write ' +
-      'them in the same transaction; concurrent calls never get the same address. 409 when full',
+      'Assign the lowest Available host address(es) (never written, or written as Available), count of ' +
+      'them (1 to 256), optionally within from…to, and write them in the same transaction; concurrent ' +
+      'calls never get the same address. 409 when there are not enough (nothing written)',
     params: subnetParams,
     body: nextFreeBody,
     responses: { 201: nextFreeResponse, 409: errorResponse, ...writeErrors },

@@ -9,6 +9,7 @@ import { calculationRoutes } from './calculations.js';
 import { dnsRoutes } from './dns.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
+import { inventoryRoutes } from './inventory.js';
 import { inviteRoutes } from './invites.js';
 import { memberRoutes } from './members.js';
 import { planSubnetRoutes } from './plan-subnets.js';
@@ -52,6 +53,7 @@ const routeFiles = [
   sourceImportRoutes,
   webhookRoutes,
   dnsRoutes,
+  inventoryRoutes,
 ];
 
 /** The route table: every HTTP route of the API. The server registers exactly these, no other. */

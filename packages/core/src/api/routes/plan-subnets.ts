@@ -57,6 +57,7 @@ export const planSubnetRoutes = {
   apply: defineRoute({
     method: 'POST',
     path: `${base}/apply`,
+    isIdempotent: true,
     tags,
     summary: 'Preview (dryRun) or create the plan subnets as IPAM subnets, all or nothing',
     params: planParams,

@@ -19,6 +19,7 @@ export const sourceImportRoutes = {
   start: defineRoute({
     method: 'POST',
     path: '/api/accounts/:accountId/imports',
+    isIdempotent: true,
     tags,
     summary: 'Start an import from phpIPAM or NetBox: the server reads the source at the URL given',
     description:

@@ -23,6 +23,7 @@ export const subnetRoutes = {
   create: defineRoute({
     method: 'POST',
     path: '/api/accounts/:accountId/subnets',
+    isIdempotent: true,
     tags,
     summary:
       'Create an IPv4 (networkIP + bits) or IPv6 (networkIP + prefixLength) subnet, a leaf (addresses) or ' +
@@ -41,6 +42,7 @@ export const subnetRoutes = {
   next: defineRoute({
     method: 'POST',
     path: '/api/accounts/:accountId/subnets/next',
+    isIdempotent: true,
     tags,
     summary:
       'Create the first free aligned child of prefixLength inside the container parentId (same VRF and ' +

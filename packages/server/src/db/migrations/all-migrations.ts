@@ -20,6 +20,7 @@ import * as scannerKeyMaker from './2026-11-27-0018-scanner-key-maker.js';
 import * as addressSortIndexes from './2026-11-28-0017-address-sort-indexes.js';
 import * as outboxWebhooks from './2026-11-28-0019-outbox-webhooks.js';
 import * as dns from './2026-11-28-0021-dns.js';
+import * as idempotencyKeys from './2026-11-28-0022-idempotency-keys.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0017-address-sort-indexes': addressSortIndexes,
   '2026-11-28-0019-outbox-webhooks': outboxWebhooks,
   '2026-11-28-0021-dns': dns,
+  '2026-11-28-0022-idempotency-keys': idempotencyKeys,
 };

@@ -1,7 +1,14 @@
 import type { Account } from '@ipam/core/api/account';
 import { hasScanners as tierHasScanners } from '@ipam/core/tiers';
 import { Tabs, Text } from '@mantine/core';
-import { IconDatabaseImport, IconInfoCircle, IconKey, IconRadar, IconUsers } from '@tabler/icons-react';
+import {
+  IconDatabaseImport,
+  IconInfoCircle,
+  IconKey,
+  IconRadar,
+  IconUsers,
+  IconWebhook,
+} from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
@@ -10,7 +17,7 @@ import { AccountInfo } from './account-info.js';
 import { TokensPanel } from './tokens-panel.js';
 import { UsersPanel } from './users-panel.js';
 
-const tabs = ['account', 'users', 'scanners', 'tokens', 'import'] as const;
+const tabs = ['account', 'users', 'scanners', 'tokens', 'webhooks', 'import'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -22,21 +29,29 @@ interface SettingsPageProps {
   scannersPanel: ComponentType<{ account: Account }>;
   /** The Import tab's content (phpIPAM / NetBox), another feature's too. */
   importPanel: ComponentType<{ account: Account }>;
+  /** The Webhooks tab's content (issue 32), another feature's too. */
+  webhooksPanel: ComponentType<{ account: Account }>;
 }
 
 /**
  * /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, API Tokens, and — for the owner —
- * Import (issue 31). The tab is in the URL.
+ * Webhooks (issue 32) and Import (issue 31). The tab is in the URL.
  */
-export function SettingsPage({ scannersPanel: ScannersPanel, importPanel: ImportPanel }: SettingsPageProps) {
+export function SettingsPage({
+  scannersPanel: ScannersPanel,
+  importPanel: ImportPanel,
+  webhooksPanel: WebhooksPanel,
+}: SettingsPageProps) {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const hasScanners = account ? tierHasScanners(account.tier) : false;
   // Only the owner imports (a member's request is refused): a member has no Import tab.
   const canImport = account?.isOwner === true;
+  // Webhooks are the owner's too: they send the account's data to an address of their choosing.
+  const isOwner = account?.isOwner === true;
   const isShown = (tab: SettingsTab) =>
-    (tab !== 'scanners' || hasScanners) && (tab !== 'import' || canImport);
+    (tab !== 'scanners' || hasScanners) && (tab !== 'import' || canImport) && (tab !== 'webhooks' || isOwner);
   const active: SettingsTab = isSettingsTab(requested) && isShown(requested) ? requested : 'account';
 
   if (!account) {
@@ -71,6 +86,11 @@ export function SettingsPage({ scannersPanel: ScannersPanel, importPanel: Import
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
             API Tokens
           </Tabs.Tab>
+          {isOwner && (
+            <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} />}>
+              Webhooks
+            </Tabs.Tab>
+          )}
           {canImport && (
             <Tabs.Tab value="import" leftSection={<IconDatabaseImport size={16} />}>
               Import
@@ -91,6 +111,11 @@ export function SettingsPage({ scannersPanel: ScannersPanel, importPanel: Import
         <Tabs.Panel value="tokens">
           <TokensPanel account={account} />
         </Tabs.Panel>
+        {isOwner && (
+          <Tabs.Panel value="webhooks">
+            <WebhooksPanel account={account} />
+          </Tabs.Panel>
+        )}
         {canImport && (
           <Tabs.Panel value="import">
             <ImportPanel account={account} />
