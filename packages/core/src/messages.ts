@@ -475,6 +475,20 @@ export const messages = {
   sourcePagingLoop: (source: string, path: string) =>
     `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
+  // DNS sync (issue 32; texts ours)
+  dnsOwnerOnly: 'Only the account owner can manage DNS providers and DNS settings.',
+  dnsProviderNameRequired: 'Name is required.',
+  dnsProviderNameInUse: 'A DNS provider with this name already exists.',
+  dnsProviderInUse: 'This DNS provider is used by DNS settings; remove them first.',
+  dnsProviderLimit: 'This account has reached its limit of DNS providers.',
+  dnsEndpointInvalid:
+    'Enter the PowerDNS API URL (http:// or https://) or the DNS server as host or host:port.',
+  dnsTsigKeyRequired: 'An RFC 2136 server needs the TSIG key name.',
+  dnsSecretRequired: 'Enter the API key or the TSIG secret.',
+  dnsTsigSecretInvalid: 'The TSIG secret is base64 text, as tsig-keygen prints it.',
+  dnsZoneInvalid: 'Enter a zone name such as example.com.',
+  dnsProviderUnreachable: (detail: string) => `The DNS server could not be reached or refused: ${detail}`,
+  dnsNotConfigured: 'This subnet has no DNS settings (nor does any of its groups).',
   importOwnerOnly: 'Only the account owner can import from phpIPAM or NetBox.',
   importFailed: 'The import stopped on an internal error; what it wrote stays. Run it again to finish it.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,

@@ -28,6 +28,7 @@ import type { EventPublisher } from './events/event-publisher.js';
 import { registerEventRoutes } from './events/event-routes.js';
 import { registerGroupRoutes } from './groups/group-routes.js';
 import { registerVrfRoutes } from './vrfs/vrf-routes.js';
+import { registerDnsRoutes } from './dns/dns-routes.js';
 import { registerSourceImportRoutes } from './source-import/source-import-routes.js';
 import { createInviteMailer } from './invites/invite-mailer.js';
 import { deleteExpiredPasswordResets } from './auth/password-reset-repository.js';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerPlanSubnetRoutes(app, deps);
   registerGroupRoutes(app, deps);
   registerVrfRoutes(app, deps);
+  registerDnsRoutes(app, deps);
   registerSourceImportRoutes(app, deps);
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);

@@ -143,6 +143,36 @@ export interface SubnetsTable {
 }
 
 /** A VRF (routing domain) of an account; `is_default` (0 or 1) marks its "Global" VRF. */
+/** A DNS server the account's subnets send records to (issue 32). `secret` is never answered by the API. */
+export interface DnsProvidersTable {
+  id: string;
+  account_id: string;
+  name: string;
+  /** powerdns | rfc2136 */
+  kind: string;
+  /** The PowerDNS API's base URL, or an RFC 2136 server's host:port. */
+  endpoint: string;
+  tsig_key_name: string | null;
+  tsig_algorithm: string | null;
+  /** The PowerDNS API key or the base64 TSIG secret. */
+  secret: string;
+  created_at: string;
+  updated_date: string;
+}
+
+/** The DNS settings of one subnet or one group (exactly one of the two ids is set). */
+export interface DnsSettingsTable {
+  id: string;
+  account_id: string;
+  subnet_id: string | null;
+  group_id: string | null;
+  provider_id: string;
+  forward_zone: string;
+  /** Null: derived from the subnet's prefix. */
+  reverse_zone: string | null;
+  updated_date: string;
+}
+
 export interface VrfsTable {
   id: string;
   account_id: string;
@@ -297,6 +327,8 @@ export interface Database {
   groups: GroupsTable;
   subnets: SubnetsTable;
   vrfs: VrfsTable;
+  dns_providers: DnsProvidersTable;
+  dns_settings: DnsSettingsTable;
   ip_addresses: IpAddressesTable;
   scan_runs: ScanRunsTable;
   ip_address_counts: IpAddressCountsTable;

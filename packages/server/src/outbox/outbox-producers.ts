@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { dnsItemsOf } from '../dns/dns-producer.js';
 import { webhookDeliveriesOf } from '../webhooks/webhook-producer.js';
 import type { ChangeOccurrences } from './change-occurrences.js';
 import type { OutboxItemInput } from './outbox-item.js';
@@ -15,7 +16,7 @@ export type OutboxProducer = (
 ) => Promise<readonly OutboxItemInput[]>;
 
 /** Every producer, run on every change (add a kind's producer here). */
-export const outboxProducers: readonly OutboxProducer[] = [webhookDeliveriesOf];
+export const outboxProducers: readonly OutboxProducer[] = [webhookDeliveriesOf, dnsItemsOf];
 
 /**
  * Writes the outbox items of a change in its transaction: those its commands enqueued, then each

@@ -99,6 +99,10 @@ const routes: RouteObject[] = [
         ),
       },
       {
+        path: paths.dns,
+        ...screen(async () => (await import('../features/dns/components/dns-page.js')).DnsPage),
+      },
+      {
         path: paths.scannerSetup,
         ...screen(
           async () =>

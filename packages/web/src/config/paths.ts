@@ -12,6 +12,8 @@ export const paths = {
   groupManagement: '/settings/groupmanagement',
   /** The account's VRFs (routing domains, issue 30). */
   vrfManagement: '/settings/vrfs',
+  /** DNS sync: providers, subnet DNS settings and Compare with DNS (issue 32). */
+  dns: '/settings/dns',
   tools: '/tools',
   accounts: '/accounts',
   support: '/support',

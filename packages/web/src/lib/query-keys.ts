@@ -21,6 +21,12 @@ export const queryKeys = {
     ['accounts', accountId, 'calculations', kind] as const,
   groups: (accountId: string) => ['accounts', accountId, 'groups'] as const,
   vrfs: (accountId: string) => ['accounts', accountId, 'vrfs'] as const,
+  /** DNS sync: providers, a subnet's settings, a subnet's Compare with DNS (issue 32). */
+  dnsProviders: (accountId: string) => ['accounts', accountId, 'dns', 'providers'] as const,
+  dnsSubnet: (accountId: string, subnetId: string) =>
+    ['accounts', accountId, 'dns', 'subnets', subnetId] as const,
+  dnsCompare: (accountId: string, subnetId: string) =>
+    ['accounts', accountId, 'dns', 'subnets', subnetId, 'compare'] as const,
   /** The whole subnet list (pages other than IPs still read it). */
   subnets: (accountId: string) => ['accounts', accountId, 'subnets'] as const,
   /**

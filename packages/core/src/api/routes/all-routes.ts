@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { calculationRoutes } from './calculations.js';
+import { dnsRoutes } from './dns.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
 import { inventoryRoutes } from './inventory.js';
@@ -53,6 +54,7 @@ const routeFiles = [
   tableFileRoutes,
   sourceImportRoutes,
   webhookRoutes,
+  dnsRoutes,
   inventoryRoutes,
 ];
 

@@ -19,6 +19,7 @@ import * as serverSettings from './2026-11-27-0017-server-settings.js';
 import * as scannerKeyMaker from './2026-11-27-0018-scanner-key-maker.js';
 import * as addressSortIndexes from './2026-11-28-0017-address-sort-indexes.js';
 import * as outboxWebhooks from './2026-11-28-0019-outbox-webhooks.js';
+import * as dns from './2026-11-28-0021-dns.js';
 import * as idempotencyKeys from './2026-11-28-0022-idempotency-keys.js';
 import * as discoveryRecords from './2026-11-28-0023-discovery-records.js';
 
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0018-scanner-key-maker': scannerKeyMaker,
   '2026-11-28-0017-address-sort-indexes': addressSortIndexes,
   '2026-11-28-0019-outbox-webhooks': outboxWebhooks,
+  '2026-11-28-0021-dns': dns,
   '2026-11-28-0022-idempotency-keys': idempotencyKeys,
   '2026-11-28-0023-discovery-records': discoveryRecords,
 };

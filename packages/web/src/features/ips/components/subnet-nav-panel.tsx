@@ -84,6 +84,9 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
           <Anchor component={Link} to={paths.vrfManagement} size="sm">
             Manage VRFs
           </Anchor>
+          <Anchor component={Link} to={paths.dns} size="sm">
+            DNS
+          </Anchor>
         </Row>
         <Title order={4}>Subnet Groups</Title>
         {props.vrfs.length > 1 && (
