@@ -27,9 +27,13 @@ export const RECORD_TTL = 300;
 
 /** A DNS server's answer that means the change was not made. */
 export class DnsProviderError extends Error {
-  constructor(message: string) {
+  /** The HTTP status of the server's answer, for an API provider that answered. */
+  readonly status: number | null;
+
+  constructor(message: string, status: number | null = null) {
     super(message);
     this.name = 'DnsProviderError';
+    this.status = status;
   }
 }
 

@@ -9,6 +9,9 @@ export interface PowerDnsOptions {
   timeoutMs?: number;
 }
 
+/** How often a request PowerDNS answered 500 (busy) is tried again before the outbox takes over. */
+const BUSY_RETRIES = 4;
+
 const zoneResponse = z.object({
   rrsets: z.array(
     z.object({
@@ -72,7 +75,31 @@ export class PowerDnsClient implements DnsProvider {
     await this.request('PATCH', zone, { rrsets: [rrset] });
   }
 
+  /**
+   * A request, tried again at once (four times at most, 50–800 ms apart with jitter) when PowerDNS
+   * answers 500: its SQLite backend refuses a write that meets another one in progress ("database is
+   * locked"), which is busy, not wrong. Every request here is idempotent (GET, or PATCH REPLACE/DELETE
+   * of one RRset), so a repeat is harmless. Anything else fails at once, for the outbox to retry later.
+   */
   private async request(method: 'GET' | 'PATCH', zone: string, body?: object, query = ''): Promise<Response> {
+    for (let retry = 0; ; retry++) {
+      try {
+        return await this.requestOnce(method, zone, body, query);
+      } catch (error) {
+        const isBusy = error instanceof DnsProviderError && error.status === 500;
+        if (!isBusy || retry >= BUSY_RETRIES) throw error;
+        const delay = 50 * 2 ** retry;
+        await new Promise((resolve) => setTimeout(resolve, delay / 2 + Math.random() * (delay / 2)));
+      }
+    }
+  }
+
+  private async requestOnce(
+    method: 'GET' | 'PATCH',
+    zone: string,
+    body?: object,
+    query = '',
+  ): Promise<Response> {
     const base = this.options.url.replace(/\/+$/, '');
     const url = `${base}/api/v1/servers/localhost/zones/${encodeURIComponent(fqdn(zone))}${query}`;
     let response: Response;
@@ -94,7 +121,10 @@ export class PowerDnsClient implements DnsProvider {
     }
     if (!response.ok) {
       const text = (await response.text()).slice(0, 300);
-      throw new DnsProviderError(`PowerDNS refused ${method} on zone ${zone}: ${response.status} ${text}`);
+      throw new DnsProviderError(
+        `PowerDNS refused ${method} on zone ${zone}: ${response.status} ${text}`,
+        response.status,
+      );
     }
     return response;
   }
