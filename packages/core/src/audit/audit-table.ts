@@ -258,6 +258,20 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
     verbs: { create: 'started' },
     fields: { priceId: { label: 'Price' } },
   },
+  dns_provider: {
+    label: 'DNS provider',
+    fields: {
+      name: { label: 'Name', isInSummary: true },
+      kind: { label: 'Type', format: choiceValue({ powerdns: 'PowerDNS API', rfc2136: 'RFC 2136 + TSIG' }) },
+      endpoint: { label: 'Server' },
+      tsigKeyName: { label: 'TSIG key' },
+      tsigAlgorithm: { label: 'TSIG algorithm' },
+      hasSecret: { label: 'Secret stored' },
+      updatedDate: hidden,
+    },
+  },
+  subnet_dns: { label: 'Subnet DNS settings', entityRefers: 'subnet', fields: dnsSettingsFields() },
+  group_dns: { label: 'Group DNS settings', entityRefers: 'group', fields: dnsSettingsFields() },
   webhook: {
     label: 'Webhook',
     fields: {
@@ -282,6 +296,14 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
     },
   },
 };
+
+function dnsSettingsFields(): Record<string, AuditField> {
+  return {
+    providerId: { label: 'DNS provider' },
+    forwardZone: { label: 'Forward zone', isInSummary: true },
+    reverseZone: { label: 'Reverse zone' },
+  };
+}
 
 function approvalPhrase(name: string | null, verb: string): string {
   return name ? `Approval for ${name} ${verb}` : `Approval ${verb}`;
