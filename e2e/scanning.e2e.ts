@@ -279,7 +279,16 @@ describe('scanning with the real agent on loopback subnets', () => {
     await dialog.waitFor({ state: 'detached' });
     for (const ip of approvalHosts) await addressRow(page, ip).getByText('In Use').waitFor();
     for (const ip of approvalHosts) {
-      expect(await rowCells(page, ip)).toEqual([ip, 'In Use', foundNames[ip] ?? '', '', 'Edit']);
+      // Description, then MAC (none over loopback) and Last seen, which the scan set (issue 33).
+      expect(await rowCells(page, ip)).toEqual([
+        ip,
+        'In Use',
+        foundNames[ip] ?? '',
+        '',
+        '',
+        expect.stringMatching(/\d/),
+        'Edit',
+      ]);
     }
     await page.getByText('100% Used').waitFor();
     expect(await page.getByRole('button', { name: /Pending Approvals/ }).count()).toBe(0);
@@ -329,6 +338,9 @@ describe('scanning with the real agent on loopback subnets', () => {
         isListening ? 'In Use' : 'Available',
         autoHostnames[ip] ?? '',
         '',
+        '',
+        // Last seen: set for the hosts that answered (issue 33), empty for the silent ones.
+        isListening ? expect.stringMatching(/\d/) : '',
         'Edit',
       ]);
     }

@@ -154,10 +154,16 @@ describe('Settings ▸ Webhooks', () => {
     });
     await page.goto(`${baseUrl}/settings?tab=webhooks`);
     const notice = page.getByRole('alert').filter({ hasText: 'Webhook turned off' });
-    const deadline = Date.now() + 20_000;
-    while (!(await notice.isVisible())) {
+    // The list refreshes every 30 s: reload until the notice shows, giving each load time to fetch
+    // (a check right after the reload ran before the list had loaded on a busy machine).
+    const deadline = Date.now() + 40_000;
+    for (;;) {
+      const isShown = await notice.waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
+      if (isShown) break;
       if (Date.now() > deadline) throw new Error('no notice');
-      await page.waitForTimeout(1000);
       await page.reload();
     }
     expect(await notice.textContent()).toContain(deadUrl);
