@@ -35,6 +35,16 @@ export function columnClass(key: string): string {
 const shortDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 const longDateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'full', timeStyle: 'medium' });
 
+/** A time in the row: short, the full date and time (and who, `by`) on hover. */
+function DateText({ iso, by = '' }: { iso: string; by?: string }) {
+  const date = new Date(iso);
+  return (
+    <Text size="xs" c="dimmed" truncate title={`${longDateTime.format(date)}${by}`}>
+      {shortDateTime.format(date)}
+    </Text>
+  );
+}
+
 interface AddressRowProps {
   index: number;
   address: Address | undefined;
@@ -131,22 +141,14 @@ export function AddressRow(props: AddressRowProps) {
       </div>
       <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="lastSeen">
         {address.lastSeen && (
-          <Text
-            size="xs"
-            c="dimmed"
-            truncate
-            title={`${longDateTime.format(new Date(address.lastSeen))}${address.lastSeenBy ? ` by scanner ${address.lastSeenBy}` : ''}`}
-          >
-            {shortDateTime.format(new Date(address.lastSeen))}
-          </Text>
+          <DateText
+            iso={address.lastSeen}
+            by={address.lastSeenBy ? ` by scanner ${address.lastSeenBy}` : ''}
+          />
         )}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.updated}`} data-column="updated">
-        {address.updatedDate && (
-          <Text size="xs" c="dimmed" truncate title={longDateTime.format(new Date(address.updatedDate))}>
-            {shortDateTime.format(new Date(address.updatedDate))}
-          </Text>
-        )}
+        {address.updatedDate && <DateText iso={address.updatedDate} />}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
         <Button

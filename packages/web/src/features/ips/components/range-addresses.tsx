@@ -1,4 +1,5 @@
 import { type AddressFilter } from '@ipam/core/address-listing';
+import { AddressFilterButtons } from './address-filter-buttons.js';
 import { digitGroups } from '@ipam/core/address-ranges';
 import { type Address, type Subnet, subnetCidr } from '@ipam/core/api/ipam';
 import { formatAddress } from '@ipam/core/ip-address';
@@ -77,25 +78,7 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
           <NextFreeButton accountId={accountId} subnetId={subnet.id} prefix={prefix} onFound={setEditing} />
-          <Button
-            size="xs"
-            variant={filter === 'in-use' ? 'filled' : 'default'}
-            aria-pressed={filter === 'in-use'}
-            onClick={() => setFilter('in-use')}
-          >
-            Show In Use
-          </Button>
-          <Button
-            size="xs"
-            variant={filter === 'available' ? 'filled' : 'default'}
-            aria-pressed={filter === 'available'}
-            onClick={() => setFilter('available')}
-          >
-            Show Available
-          </Button>
-          <Button size="xs" variant="subtle" onClick={clearFilter}>
-            Clear Filter
-          </Button>
+          <AddressFilterButtons filter={filter} onFilter={setFilter} onClear={clearFilter} />
         </Row>
         <Row gap="sm">
           {tools}

@@ -8,7 +8,7 @@ import { type Address, type Subnet, subnetCidr, subnetLength } from '@ipam/core/
 import { parseAddress } from '@ipam/core/ip-address';
 import { prefixOf } from '@ipam/core/prefix';
 import { MAX_SEARCH_LENGTH } from '@ipam/core/schemas/common-fields';
-import { Badge, Button, Group as Row, SegmentedControl, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Group as Row, SegmentedControl, Switch, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { debounce, useQueryStates } from 'nuqs';
 import { useCallback, useEffect, useState } from 'react';
@@ -19,6 +19,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { type BulkAction } from '../bulk-actions.js';
 import { nextTableSort, tableSortOf } from '../table-sort.js';
+import { AddressFilterButtons } from './address-filter-buttons.js';
 import { AddressBulkBar } from './address-bulk-bar.js';
 import { AddressTable } from './address-table.js';
 import { BulkChangeModal } from './bulk-change-modal.js';
@@ -150,25 +151,7 @@ export function SubnetAddresses({
             prefix={subnetPrefix}
             onFound={setEditing}
           />
-          <Button
-            size="xs"
-            variant={filter === 'in-use' ? 'filled' : 'default'}
-            aria-pressed={filter === 'in-use'}
-            onClick={() => setFilter('in-use')}
-          >
-            Show In Use
-          </Button>
-          <Button
-            size="xs"
-            variant={filter === 'available' ? 'filled' : 'default'}
-            aria-pressed={filter === 'available'}
-            onClick={() => setFilter('available')}
-          >
-            Show Available
-          </Button>
-          <Button size="xs" variant="subtle" onClick={clearFilter}>
-            Clear Filter
-          </Button>
+          <AddressFilterButtons filter={filter} onFilter={setFilter} onClear={clearFilter} />
           <PendingApprovalsButton
             count={approvalsDialog.pending.length}
             onClick={() => setApprovalsOpen(true)}
