@@ -1,7 +1,10 @@
 import { prefixLast, prefixSize, type Prefix } from './prefix.js';
 
-/** The address list's status filters (spec: Show In Use, Show Available). */
-export const ADDRESS_FILTERS = ['in-use', 'available'] as const;
+/**
+ * The address list's filters: the spec's Show In Use and Show Available, and the written addresses no
+ * scanner has seen for the subnet's "stale after" days (issue 33).
+ */
+export const ADDRESS_FILTERS = ['in-use', 'available', 'stale'] as const;
 export type AddressFilter = (typeof ADDRESS_FILTERS)[number];
 
 /**

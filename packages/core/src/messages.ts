@@ -149,6 +149,8 @@ export const messages = {
   vlanIdRange: 'VLAN ID must be between 1 and 4094.',
   scanningTypeInvalid: 'Scanning type must be none, approval or auto.',
   scanFrequencyInvalid: 'Scan frequency must be a whole number of hours, at least 1.',
+  staleAfterDaysInvalid: 'Stale after must be a whole number of days from 1 to 3650.',
+  staleNotMarked: 'This subnet does not mark stale addresses: set "Stale after" in its settings first.',
   addressStatusInvalid: 'Status must be Available, In Use or Reserved.',
   scannerNameRequired: 'Scanner name is required.',
   planCidrRange: (max: number) => `CIDR must be between 1 and ${max}.`,
@@ -333,7 +335,7 @@ export const messages = {
     `${ip} is the network address of the subnet ${cidr} and cannot be assigned.`,
   broadcastAddressNotHost: (ip: string, cidr: string) =>
     `${ip} is the broadcast address of the subnet ${cidr} and cannot be assigned.`,
-  addressFilterInvalid: 'Filter must be in-use or available.',
+  addressFilterInvalid: 'Filter must be in-use, available or stale.',
   pageLimitInvalid: (max: number) => `Limit must be a whole number from 1 to ${max}.`,
   cursorNotInSubnet: (cidr: string) => `The page cursor must be an address of the subnet ${cidr}.`,
   // The address table: sorting and bulk changes (issue 29; texts ours)

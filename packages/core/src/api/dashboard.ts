@@ -41,6 +41,17 @@ export const pendingApprovalsResponse = z.object({
 });
 export type PendingApprovals = z.infer<typeof pendingApprovalsResponse>;
 
+/** An address no scanner has seen for its subnet's "stale after" days (issue 33). */
+export const staleAddressResponse = z.object({
+  ipAddress: z.string(),
+  hostname: z.string(),
+  lastSeen: z.string().describe('when a scanner last found it alive'),
+  subnetId: z.string(),
+  subnetName: z.string(),
+  cidr: z.string(),
+});
+export type StaleAddress = z.infer<typeof staleAddressResponse>;
+
 /** GET /api/accounts/:a/dashboard: the spec's three cards and what an administrator checks first. */
 export const dashboardResponse = statsResponse.extend({
   addressTotals: z
@@ -54,5 +65,9 @@ export const dashboardResponse = statsResponse.extend({
       .describe('subnets with pending entries, most first, at most 5'),
   }),
   latestChanges: z.array(auditItemResponse).describe('the newest audit log entries, at most 8'),
+  staleAddresses: z.object({
+    total: z.number().int().describe('stale addresses of the subnets that mark them'),
+    items: z.array(staleAddressResponse).describe('the longest unseen first, at most 10'),
+  }),
 });
 export type Dashboard = z.infer<typeof dashboardResponse>;

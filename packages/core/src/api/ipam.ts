@@ -46,6 +46,11 @@ const subnetFields = {
     .string()
     .nullable()
     .describe('derived: the smallest container of the same VRF and version holding it; null at the top'),
+  staleAfterDays: z
+    .number()
+    .int()
+    .nullable()
+    .describe('days after which an address no scanner has seen is shown as stale; null: not marked'),
 };
 
 /** An IPv4 subnet: its prefix length is `bits` (the spec's name). */
@@ -98,6 +103,11 @@ export const addressResponse = z.object({
   firstSeen: z.string().nullable().describe('when a scanner first found it alive'),
   lastSeen: z.string().nullable().describe('when a scanner last found it alive'),
   lastSeenBy: z.string().nullable().describe('the name of the scanner that last found it alive'),
+  previousMac: z
+    .string()
+    .nullable()
+    .describe('the MAC it answered with before a scan saw another one; null once a person edits the address'),
+  macChangedAt: z.string().nullable().describe('when a scan saw the MAC change (null as previousMac)'),
 });
 export type Address = z.infer<typeof addressResponse>;
 

@@ -94,6 +94,13 @@ export const hoursValue: ValueFormat = (value, ctx) => {
   return value === 1 ? 'Every hour' : `Every ${value.toLocaleString(ctx.locale)} hours`;
 };
 
+/** A number of days after which something is marked, or null for never: "After 30 days", "Off". */
+export const daysValue: ValueFormat = (value, ctx) => {
+  if (value === null) return 'Off';
+  if (typeof value !== 'number') return plainValue(value, ctx);
+  return value === 1 ? 'After 1 day' : `After ${value.toLocaleString(ctx.locale)} days`;
+};
+
 /** A period in seconds: "Every 60 seconds". */
 export const secondsValue: ValueFormat = (value, ctx) =>
   typeof value === 'number' ? `Every ${value.toLocaleString(ctx.locale)} seconds` : plainValue(value, ctx);

@@ -15,7 +15,10 @@ export const addressListQuery = z
     filter: z
       .enum([...ADDRESS_FILTERS, ''], { error: messages.addressFilterInvalid })
       .optional()
-      .describe('in-use: status In Use; available: status Available (never-written addresses included)'),
+      .describe(
+        'in-use: status In Use; available: status Available (never-written addresses included); stale: ' +
+          "addresses a scanner saw, but not within the subnet's staleAfterDays (400 when it has none)",
+      ),
     q: z
       .string()
       .max(MAX_SEARCH_LENGTH, messages.tooLong('Search', MAX_SEARCH_LENGTH))

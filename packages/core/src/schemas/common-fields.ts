@@ -96,6 +96,17 @@ export const scanFrequencySchema = z
   .max(1_000_000, messages.scanFrequencyInvalid)
   .nullable();
 
+/** The longest "stale after" a subnet may set: ten years. */
+export const MAX_STALE_AFTER_DAYS = 3650;
+
+/** Days after which an address no scanner has seen is shown as stale (issue 33), or null: not marked. */
+export const staleAfterDaysSchema = z
+  .number({ error: messages.staleAfterDaysInvalid })
+  .int(messages.staleAfterDaysInvalid)
+  .min(1, messages.staleAfterDaysInvalid)
+  .max(MAX_STALE_AFTER_DAYS, messages.staleAfterDaysInvalid)
+  .nullable();
+
 /** The highest VLAN id (802.1Q; 0 and 4095 are reserved). */
 export const MAX_VLAN_ID = 4094;
 

@@ -10,6 +10,7 @@ import {
   requiredText,
   scanFrequencySchema,
   scanningTypeSchema,
+  staleAfterDaysSchema,
   vlanIdSchema,
   type ScanningType,
 } from './common-fields.js';
@@ -62,6 +63,7 @@ const createFields = {
   scanFrequency: scanFrequencySchema.optional(),
   vrfId: vrfIdSchema.default(null),
   kind: subnetKindSchema.default('leaf'),
+  staleAfterDays: staleAfterDaysSchema.default(null),
 };
 
 /** `POST /api/accounts/:a/subnets` for IPv4: networkIP plus bits (0–32). */
@@ -125,6 +127,7 @@ export const subnetUpdateSchema = z
     groupId: groupId.optional(),
     scanningType: scanningTypeSchema.optional(),
     scanFrequency: scanFrequencySchema.optional(),
+    staleAfterDays: staleAfterDaysSchema.optional(),
   })
   .superRefine((value, ctx) => checkScanFrequency(value, ctx, true))
   .transform((value) => (value.scanningType === 'none' ? { ...value, scanFrequency: null } : value));

@@ -33,6 +33,7 @@ for (const dialect of DIALECTS) {
         fullestSubnets: [],
         pendingApprovals: { total: 0, subnets: [] },
         latestChanges: [],
+        staleAddresses: { total: 0, items: [] },
       });
     });
 

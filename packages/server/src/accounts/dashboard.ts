@@ -9,12 +9,18 @@ import { pageAudit } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { AccountRecord } from './account-repository.js';
 import { countSubnetsAndGroups } from './account-stats-repository.js';
-import { countApprovalsBySubnet, listSubnetUse, type SubnetUseRow } from './dashboard-repository.js';
+import {
+  countApprovalsBySubnet,
+  listStaleAddresses,
+  listSubnetUse,
+  type SubnetUseRow,
+} from './dashboard-repository.js';
 
 /** How many fullest subnets, subnets with approvals and latest changes the dashboard shows. */
 export const FULLEST_SUBNETS = 5;
 export const APPROVAL_SUBNETS = 5;
 export const LATEST_CHANGES = 8;
+export const STALE_ADDRESSES = 10;
 
 interface Use {
   row: SubnetUseRow;
@@ -69,14 +75,20 @@ function usageOf({ row, used, listed }: Use): SubnetUsage {
 
 /**
  * The dashboard of an account: the spec's three cards, address totals by status and the fullest
- * subnets (from the kept per-subnet counts), pending approvals per subnet and the latest changes.
+ * subnets (from the kept per-subnet counts), pending approvals per subnet, the latest changes and the
+ * stale addresses (measured from `now`).
  */
-export async function accountDashboard(db: Db, account: AccountRecord): Promise<Dashboard> {
-  const [counts, subnets, approvals, latestChanges] = await Promise.all([
+export async function accountDashboard(
+  db: Db,
+  account: AccountRecord,
+  now: Date = new Date(),
+): Promise<Dashboard> {
+  const [counts, subnets, approvals, latestChanges, stale] = await Promise.all([
     countSubnetsAndGroups(db, account.id),
     listSubnetUse(db, account.id),
     countApprovalsBySubnet(db, account.id),
     pageAudit(db, account.id, { limit: LATEST_CHANGES }),
+    listStaleAddresses(db, account.id, now, STALE_ADDRESSES),
   ]);
   const uses: Use[] = subnets.map((row) => ({
     row,
@@ -99,5 +111,12 @@ export async function accountDashboard(db: Db, account: AccountRecord): Promise<
       subnets: pending.slice(0, APPROVAL_SUBNETS),
     },
     latestChanges: await withNames(db, account.id, latestChanges.slice(0, LATEST_CHANGES)),
+    staleAddresses: {
+      total: stale.total,
+      items: stale.items.flatMap((item) => {
+        const row = byId.get(item.subnetId);
+        return row ? [{ ...item, subnetName: row.name, cidr: cidrOf(row) }] : [];
+      }),
+    },
   };
 }

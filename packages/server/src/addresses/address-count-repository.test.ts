@@ -75,6 +75,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
       prefix,
       counts: { Available: 0n, 'In Use': 0n, Reserved: 0n },
       isContainer: false,
+      staleAfterDays: null,
     });
     await setAddress(ctx, subnet.id, '10.22.0.1', addressFields({ status: 'In Use' }));
     await setAddress(ctx, subnet.id, '10.22.0.2', addressFields({ status: 'Reserved' }));
@@ -83,6 +84,7 @@ describeEachDialect('written address counts on %s', (dialect) => {
       prefix,
       counts: { Available: 0n, 'In Use': 1n, Reserved: 1n },
       isContainer: false,
+      staleAfterDays: null,
     });
     expect(await findListedSubnet(db, other.account.id, subnet.id)).toBeUndefined();
     expect(await findListedSubnet(db, ctx.account.id, 'no-such-subnet')).toBeUndefined();

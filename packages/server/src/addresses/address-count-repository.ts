@@ -52,6 +52,7 @@ function selectListedSubnet(db: Db) {
     .selectFrom('subnets')
     .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
     .select(['subnets.id', 'subnets.version', 'subnets.first_key', 'subnets.prefix_length', 'subnets.kind'])
+    .select('subnets.stale_after_days')
     .select(['ip_address_counts.in_use', 'ip_address_counts.reserved', 'ip_address_counts.available']);
 }
 
@@ -62,6 +63,8 @@ export interface ListedSubnetCounts {
   counts: StatusCounts;
   /** A container holds subnets, not addresses. */
   isContainer: boolean;
+  /** Days after which an address no scanner has seen is stale; null: not marked. */
+  staleAfterDays: number | null;
 }
 
 /** The listed subnet of a `selectListedSubnet` row. */
@@ -71,6 +74,7 @@ function listedSubnetOf(row: {
   first_key: string;
   prefix_length: number;
   kind: string;
+  stale_after_days: number | null;
   in_use: number | null;
   reserved: number | null;
   available: number | null;
@@ -88,6 +92,7 @@ function listedSubnetOf(row: {
       Reserved: BigInt(toCount(row.reserved)),
     },
     isContainer: row.kind === 'container',
+    staleAfterDays: row.stale_after_days === null ? null : Number(row.stale_after_days),
   };
 }
 

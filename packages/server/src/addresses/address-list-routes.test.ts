@@ -44,6 +44,8 @@ for (const dialect of DIALECTS) {
         firstSeen: null,
         lastSeen: null,
         lastSeenBy: null,
+        previousMac: null,
+        macChangedAt: null,
       });
       expect(first.body.items[1]).toMatchObject({
         id: expect.any(String),

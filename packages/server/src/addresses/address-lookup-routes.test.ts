@@ -36,6 +36,8 @@ for (const dialect of DIALECTS) {
         firstSeen: null,
         lastSeen: null,
         lastSeenBy: null,
+        previousMac: null,
+        macChangedAt: null,
       });
       const outside = await me.call('GET', `/subnets/${subnet.id}/addresses/2001:db8:8::1`);
       expect(outside.status).toBe(400);

@@ -42,12 +42,28 @@ export interface PageContext {
    * status: a sorted list's block (address-sorted-page.ts). Empty for every address-order page.
    */
   only: StoredFilter;
+  /** The "stale" filter's cutoff: rows last seen before it are stale; null when the subnet marks none. */
+  staleBefore: string | null;
 }
 
-/** The status filter and search as a condition on stored rows. */
-export function storedFilterOf(filter: AddressFilter | null, q: string | null): StoredFilter {
+/**
+ * The stored rows a filter that lists written addresses only keeps (In Use, or stale: last seen
+ * before the cutoff); null for a filter that lists never-written addresses too.
+ */
+export function writtenOnlyFilter(page: Pick<PageContext, 'staleBefore'>, filter: AddressFilter | null) {
+  if (filter === 'in-use') return { status: 'In Use' as const };
+  if (filter === 'stale') return { seenBefore: page.staleBefore ?? '' };
+  return null;
+}
+
+/** The filter and search as a condition on stored rows. */
+export function storedFilterOf(
+  page: Pick<PageContext, 'staleBefore'>,
+  filter: AddressFilter | null,
+  q: string | null,
+): StoredFilter {
   return {
-    ...(filter === 'in-use' ? { status: 'In Use' as const } : {}),
+    ...writtenOnlyFilter(page, filter),
     ...(filter === 'available' ? { status: 'Available' as const } : {}),
     ...(q === null ? {} : { q }),
   };
@@ -65,7 +81,8 @@ export function addressOrderItems(
   storedMatches: bigint | null,
   guessed: StoredItem[] | null = null,
 ): Promise<StoredItem[]> {
-  if (filter === 'in-use') return inUseItems(page, q);
+  const written = writtenOnlyFilter(page, filter);
+  if (written !== null) return writtenItems(page, written, q);
   if (q !== null) return searchItems(page, q, filter === 'available', storedMatches);
   if (filter === 'available') return walkItems(page, { status: 'Available' });
   if (!isEveryRow(page.only)) return walkItems(page, {});
@@ -80,11 +97,12 @@ export async function listTotal(
   searched: SearchCounts | null,
 ): Promise<bigint> {
   const { db, subnet, listed, counts } = page;
-  if (filter === 'in-use') {
-    return q === null ? counts['In Use'] : countStored(db, subnet.id, { status: 'In Use', q });
-  }
+  if (filter === 'in-use' && q === null) return counts['In Use'];
+  const written = writtenOnlyFilter(page, filter);
+  if (written !== null) return countStored(db, subnet.id, { ...written, ...(q === null ? {} : { q }) });
   if (q !== null) {
-    return searchTotal(page, q, searched ?? (await countSearch(db, subnet.id, storedFilterOf(filter, q), q)));
+    const found = searched ?? (await countSearch(db, subnet.id, storedFilterOf(page, filter, q), q));
+    return searchTotal(page, q, found);
   }
   if (filter === 'available') return listed.count - counts['In Use'] - counts.Reserved;
   return listed.count;
@@ -113,11 +131,15 @@ export async function plainItems(
   return itemsFor(subnet.version, values, stored);
 }
 
-/** In Use only (stored rows), optionally searched. */
-export async function inUseItems(page: PageContext, q: string | null): Promise<StoredItem[]> {
+/** Written rows only (In Use, or stale), optionally searched. */
+export async function writtenItems(
+  page: PageContext,
+  written: StoredFilter,
+  q: string | null,
+): Promise<StoredItem[]> {
   const { db, accountId, subnet, listed, start, need, only } = page;
   if (start > listed.last) return [];
-  const filter = bothFilters({ status: 'In Use', ...(q === null ? {} : { q }) }, only);
+  const filter = bothFilters({ ...written, ...(q === null ? {} : { q }) }, only);
   return listStoredItems(db, accountId, subnet, { from: start, to: listed.last }, filter, need);
 }
 

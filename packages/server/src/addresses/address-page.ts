@@ -12,6 +12,7 @@ import { parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { prefixLast, type IpVersion, type Prefix } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
+import { staleCutoff } from '@ipam/core/stale';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { stringifierOf } from '../http/response-serializer.js';
@@ -28,13 +29,14 @@ import {
 import { pagedRows, rangePageJson, rangeRows, type RangeRow, type RangeWalk } from './address-range-rows.js';
 import {
   addressOrderItems,
-  inUseItems,
   listTotal,
   paged,
   searchItems,
   searchTotal,
   storedFilterOf,
   virtualItem,
+  writtenItems,
+  writtenOnlyFilter,
   type PageContext,
 } from './address-page-items.js';
 import { blockOf, sortedItems } from './address-sorted-page.js';
@@ -48,6 +50,8 @@ export interface AddressPageRequest {
   /** Address order when left out. */
   sort?: AddressSort;
   order?: SortOrder;
+  /** What "stale" is measured from; the present when left out. */
+  now?: Date;
 }
 
 /** The addresses a page shows and what the filter found in all. */
@@ -85,6 +89,11 @@ export async function readAddressPage(
     );
   }
   const { prefix, counts } = subnet;
+  if (request.filter === 'stale' && subnet.staleAfterDays === null) {
+    throw new DomainError('validation_failed', messages.staleNotMarked, { filter: messages.staleNotMarked });
+  }
+  const staleBefore =
+    subnet.staleAfterDays === null ? null : staleCutoff(request.now ?? new Date(), subnet.staleAfterDays);
   const listed = listedAddresses(prefix);
   const cursor = request.cursor === null ? null : cursorValue(prefix, request.cursor);
   const start = cursor === null || cursor < listed.first ? listed.first : cursor + 1n;
@@ -98,6 +107,7 @@ export async function readAddressPage(
     limit: request.limit,
     need: request.limit + 1,
     only: {},
+    staleBefore,
   };
   const { filter } = request;
   const q = request.q?.toLowerCase() ?? null;
@@ -110,8 +120,9 @@ export async function readAddressPage(
     return rangePage(page, filter, q);
   }
   // A search counts first: its count is the total, and a search no written row matches skips the row scan.
+  const isWrittenOnly = writtenOnlyFilter(page, filter) !== null;
   const searched =
-    q === null || filter === 'in-use' ? null : await countSearch(db, subnet.id, storedFilterOf(filter, q), q);
+    q === null || isWrittenOnly ? null : await countSearch(db, subnet.id, storedFilterOf(page, filter, q), q);
   let items: StoredItem[];
   if (sort !== 'address') {
     items = await sortedItems({
@@ -120,7 +131,7 @@ export async function readAddressPage(
       subnet: page.subnet,
       listed,
       sort: { field: sort, order: request.order ?? 'asc' },
-      filter: storedFilterOf(filter, q),
+      filter: storedFilterOf(page, filter, q),
       cursor,
       need: page.need,
       blockItems: (from, need) =>
@@ -192,8 +203,9 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
   const answer = (found: { rows: RangeRow[]; nextCursor: bigint | null }, total: bigint) =>
     rangePageJson(version, found, { total, listedCount: listed.count, usedCount });
   const isAvailableOnly = filter === 'available';
-  if (filter === 'in-use') {
-    const items = await inUseItems(page, q);
+  const written = writtenOnlyFilter(page, filter);
+  if (written !== null) {
+    const items = await writtenItems(page, written, q);
     return answer(addressRows(paged(items, limit)), await listTotal(page, filter, q, null));
   }
   if (q !== null && !'available'.includes(q)) {
@@ -202,7 +214,7 @@ async function rangePage(page: PageContext, filter: AddressFilter | null, q: str
       const found = await writtenOrExactPage(page, q, isAvailableOnly);
       return answer(addressRows(found), found.total);
     }
-    const searched = await countSearch(db, subnet.id, storedFilterOf(filter, q), q);
+    const searched = await countSearch(db, subnet.id, storedFilterOf(page, filter, q), q);
     const items = await searchItems(page, q, isAvailableOnly, searched.matching);
     return answer(addressRows(paged(items, limit)), searchTotal(page, q, searched));
   }

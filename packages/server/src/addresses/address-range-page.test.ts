@@ -136,6 +136,8 @@ for (const dialect of DIALECTS) {
         firstSeen: null,
         lastSeen: null,
         lastSeenBy: null,
+        previousMac: null,
+        macChangedAt: null,
       });
       expect(first.items[1]).toMatchObject({ kind: 'address', id: expect.any(String), hostname: 'gw' });
       // Free counts and written rows add up to the subnet, exactly.

@@ -13,6 +13,9 @@ export interface AddressSighting {
   firstSeen: string | null;
   lastSeen: string | null;
   lastSeenBy: string | null;
+  /** The MAC it answered with before a scan saw another one, and when; null once a person edits it. */
+  previousMac: string | null;
+  macChangedAt: string | null;
 }
 
 /** The sighting of an address no scanner has found. */
@@ -21,6 +24,8 @@ export const NOT_SEEN: Readonly<AddressSighting> = {
   firstSeen: null,
   lastSeen: null,
   lastSeenBy: null,
+  previousMac: null,
+  macChangedAt: null,
 };
 
 /** A written (stored) address; values are bigint, keys stay inside this file. */
@@ -52,6 +57,8 @@ export interface StoredFilter {
   addressContains?: string;
   /** Only rows whose field holds a never-written address's value: no hostname, never updated. */
   blank?: 'hostname' | 'updated';
+  /** Only rows a scanner last saw before this time (ISO 8601): stale ones; never-seen rows do not pass. */
+  seenBefore?: string;
   /** Only rows that do not pass this filter. */
   outside?: StoredFilter;
   /** Only rows that pass each of these too. */
@@ -105,6 +112,7 @@ export function applyFilter(eb: Eb, filter: StoredFilter): Expression<SqlBool> {
   }
   if (filter.blank === 'hostname') conditions.push(eb('hostname_folded', '=', ''));
   if (filter.blank === 'updated') conditions.push(eb('updated_date', 'is', null));
+  if (filter.seenBefore !== undefined) conditions.push(eb('last_seen', '<', filter.seenBefore));
   if (filter.outside !== undefined) conditions.push(eb.not(applyFilter(eb, filter.outside)));
   for (const each of filter.all ?? []) conditions.push(applyFilter(eb, each));
   return eb.and(conditions);
@@ -128,6 +136,8 @@ const storedColumns = [
   'first_seen',
   'last_seen',
   'last_seen_by',
+  'previous_mac',
+  'mac_changed_at',
 ] as const;
 
 function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)[number]>): StoredAddress {
@@ -145,6 +155,8 @@ function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)
     firstSeen: row.first_seen,
     lastSeen: row.last_seen,
     lastSeenBy: row.last_seen_by,
+    previousMac: row.previous_mac,
+    macChangedAt: row.mac_changed_at,
   };
 }
 
@@ -156,6 +168,7 @@ export function isEveryRow(filter: StoredFilter): boolean {
     filter.q === undefined &&
     filter.addressContains === undefined &&
     filter.blank === undefined &&
+    filter.seenBefore === undefined &&
     filter.outside === undefined &&
     (filter.all ?? []).every(isEveryRow)
   );

@@ -36,6 +36,8 @@ for (const dialect of DIALECTS) {
         firstSeen: null,
         lastSeen: null,
         lastSeenBy: null,
+        previousMac: null,
+        macChangedAt: null,
       });
       expect(written.body.updatedDate >= before).toBe(true);
       const listed = await injectAs(t.current, me, 'GET', `/subnets/${subnet.id}/addresses?q=10.4.0.9`);

@@ -19,5 +19,7 @@ export function addressView(address: StoredAddress): AddressView {
     firstSeen: address.firstSeen,
     lastSeen: address.lastSeen,
     lastSeenBy: address.lastSeenBy,
+    previousMac: address.previousMac,
+    macChangedAt: address.macChangedAt,
   };
 }

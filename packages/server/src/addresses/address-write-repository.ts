@@ -43,7 +43,7 @@ function rowOf(
   const id = data.id ?? randomUUID();
   const ipAddress = addressText(subnet.version, data.value);
   const { status, hostname, description, allowScannerUpdate, updatedDate, updatedBy } = data;
-  const { mac, firstSeen, lastSeen, lastSeenBy } = data;
+  const { mac, firstSeen, lastSeen, lastSeenBy, previousMac, macChangedAt } = data;
   return {
     id,
     account_id: accountId,
@@ -62,6 +62,8 @@ function rowOf(
     first_seen: firstSeen,
     last_seen: lastSeen,
     last_seen_by: lastSeenBy,
+    previous_mac: previousMac,
+    mac_changed_at: macChangedAt,
     item_json: addressItemJson({
       id,
       ipAddress,
@@ -75,6 +77,8 @@ function rowOf(
       firstSeen,
       lastSeen,
       lastSeenBy,
+      previousMac,
+      macChangedAt,
     }),
   };
 }
@@ -144,6 +148,8 @@ export async function writeAddressRows(
           first_seen: eb.ref('excluded.first_seen'),
           last_seen: eb.ref('excluded.last_seen'),
           last_seen_by: eb.ref('excluded.last_seen_by'),
+          previous_mac: eb.ref('excluded.previous_mac'),
+          mac_changed_at: eb.ref('excluded.mac_changed_at'),
           item_json: eb.ref('excluded.item_json'),
         })),
       )

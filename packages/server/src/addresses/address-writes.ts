@@ -67,10 +67,18 @@ export async function writeAddressesIn(
   );
   const stored = new Map(rows.map((row) => [row.value, row]));
   const updatedDate = nowIso();
+  // A person who writes an address has seen it: a flagged MAC change is taken as known (issue 33).
+  const seenByPerson = ctx.userId === null ? {} : { previousMac: null, macChangedAt: null };
   const changes = writes.map(({ value, change }) => {
     const before = stored.get(value);
     if (!before) throw new Error('address row vanished inside its transaction');
-    const after: StoredAddress = { ...before, ...change(before), updatedDate, updatedBy: rowAuthor(ctx) };
+    const after: StoredAddress = {
+      ...before,
+      ...change(before),
+      ...seenByPerson,
+      updatedDate,
+      updatedBy: rowAuthor(ctx),
+    };
     return { before, after, isNew: created.has(value) };
   });
   await writeAddressRows(

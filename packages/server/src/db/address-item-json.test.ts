@@ -64,6 +64,8 @@ async function expectItemsOfColumns(db: Db, subnetId: string): Promise<number> {
       firstSeen: row.first_seen,
       lastSeen: row.last_seen,
       lastSeenBy: row.last_seen_by,
+      previousMac: row.previous_mac,
+      macChangedAt: row.mac_changed_at,
     };
     // Byte for byte: the list route sends this text as it is.
     expect(row.item_json, row.ip_address).toBe(writeItem(item));
@@ -96,10 +98,12 @@ describeEachDialect('the stored address item (written by the write repository) o
       );
     }
 
-    // 0012 keeps 0011's texts; 2026-11-28-0023-discovery-records appends the discovery fields to them.
+    // 0012 keeps 0011's texts; 2026-11-28-0023-discovery-records and 0026-stale-and-mac-changes append
+    // their fields to them.
     const ran = await migrateToLatest(db);
     expect(ran[0]).toBe('2026-11-27-0012-address-item-json-from-code');
     expect(ran).toContain('2026-11-28-0023-discovery-records');
+    expect(ran).toContain('2026-11-28-0026-stale-and-mac-changes');
     expect(await expectItemsOfColumns(db, subnet.id)).toBe(awkwardTexts.length);
 
     // The rebuilt SQLite table kept its unique key and its status index.

@@ -140,6 +140,8 @@ export interface SubnetsTable {
   kind: string;
   /** Derived: the smallest container of the same VRF and version holding it; null at the top. */
   parent_id: string | null;
+  /** Days after which an address no scanner has seen is shown as stale; null: not marked (issue 33). */
+  stale_after_days: number | null;
 }
 
 /** A VRF (routing domain) of an account; `is_default` (0 or 1) marks its "Global" VRF. */
@@ -210,6 +212,9 @@ export interface IpAddressesTable {
   first_seen: string | null;
   last_seen: string | null;
   last_seen_by: string | null;
+  /** The MAC the address answered with before a scan saw another one, and when; null once a person edits it. */
+  previous_mac: string | null;
+  mac_changed_at: string | null;
   /**
    * The address's list item as the API answers it (core's addressResponse), JSON text written with the
    * columns above by the address write repository, from the response serialiser: pages read it as is.

@@ -84,6 +84,7 @@ export async function applyPlan(
         vrfId,
         kind: item.kind,
         createdAt: now,
+        staleAfterDays: null,
       });
       change.audit({
         action: 'create',

@@ -15,7 +15,7 @@ import { lockAddressRows, writeAddressRows } from '../addresses/address-write-re
  * (first seen too, the first time), the scanner's name and the MAC it reported (a host reported without
  * one keeps its MAC). A never-written address found alive gets its row (still Available). These are
  * observations, not edits: who last updated the address stays, and only a MAC that changes goes to
- * History (a conflict when another MAC answered before).
+ * History and is flagged on the address (`previousMac`, `macChangedAt`) when another MAC answered before.
  */
 export async function recordSightings(
   { trx, audit }: Change,
@@ -31,7 +31,11 @@ export async function recordSightings(
   const changes = rows.map((before) => {
     const mac = alive.get(before.value)?.mac ?? before.mac;
     const firstSeen = before.firstSeen ?? seenAt;
-    return { before, after: { ...before, mac, firstSeen, lastSeen: seenAt, lastSeenBy: scannerName } };
+    const seen = { ...before, mac, firstSeen, lastSeen: seenAt, lastSeenBy: scannerName };
+    // Another MAC answering where one was recorded is a conflict, flagged until a person edits the address.
+    const isConflict = before.mac !== null && mac !== before.mac;
+    const after = isConflict ? { ...seen, previousMac: before.mac, macChangedAt: seenAt } : seen;
+    return { before, after };
   });
   await writeAddressRows(
     trx,

@@ -141,6 +141,7 @@ export async function writeSubnets(
             updatedDate: now,
             updatedBy: ctx.userId,
             createdAt: now,
+            staleAfterDays: null,
           });
           count += 1;
           audit({

@@ -32,6 +32,8 @@ export interface SubnetRecord {
   kind: SubnetKind;
   /** Derived from the addresses: the smallest container of the VRF holding it; null at the top. */
   parentId: string | null;
+  /** Days after which an address no scanner has seen is shown as stale; null: not marked. */
+  staleAfterDays: number | null;
 }
 
 function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
@@ -56,6 +58,7 @@ function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
     vrfId: row.vrf_id,
     kind: row.kind === 'container' ? 'container' : 'leaf',
     parentId: row.parent_id,
+    staleAfterDays: row.stale_after_days === null ? null : Number(row.stale_after_days),
   };
 }
 
@@ -267,6 +270,7 @@ export async function insertSubnet(
       vrf_id: subnet.vrfId,
       kind: subnet.kind,
       parent_id: subnet.parentId,
+      stale_after_days: subnet.staleAfterDays,
     })
     .execute();
   await addToSubnetCount(db, accountId, 1);
@@ -287,6 +291,7 @@ export async function updateSubnet(db: Db, accountId: string, subnet: SubnetReco
       scan_now: subnet.scanNow ? 1 : 0,
       updated_date: subnet.updatedDate,
       updated_by: subnet.updatedBy,
+      stale_after_days: subnet.staleAfterDays,
     })
     .where('account_id', '=', accountId)
     .where('id', '=', subnet.id)

@@ -38,6 +38,7 @@ for (const dialect of DIALECTS) {
         vrfId: expect.any(String),
         kind: 'leaf',
         parentId: null,
+        staleAfterDays: null,
       });
       const read = await me.call('GET', `/subnets/${created.body.id}`);
       expect(read.body).toEqual(created.body);

@@ -40,6 +40,7 @@ export function registerSubnetRoutes(app: FastifyInstance, deps: AppDeps): void 
       scanFrequency: body.scanFrequency,
       vrfId: body.vrfId,
       kind: body.kind,
+      staleAfterDays: body.staleAfterDays,
     });
     return reply.status(201).send(subnetView(subnet));
   });

@@ -23,6 +23,7 @@ export function subnetView(subnet: SubnetRecord): SubnetView {
     vrfId: subnet.vrfId,
     kind: subnet.kind,
     parentId: subnet.parentId,
+    staleAfterDays: subnet.staleAfterDays,
   };
   return prefix.version === 4
     ? { ...fields, version: 4, bits: prefix.length }

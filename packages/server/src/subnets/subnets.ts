@@ -44,11 +44,16 @@ export interface SubnetInput {
   /** The VRF; null or absent: the account's Global VRF. */
   vrfId?: string | null | undefined;
   kind?: SubnetKind | undefined;
+  /** Days after which an unseen address is shown as stale; absent or null: not marked. */
+  staleAfterDays?: number | null | undefined;
 }
 
 /** The editable fields of a subnet (network and prefix are fixed after creation). */
 export type SubnetPatch = Partial<
-  Pick<SubnetInput, 'name' | 'vlanId' | 'description' | 'groupId' | 'scanningType' | 'scanFrequency'>
+  Pick<
+    SubnetInput,
+    'name' | 'vlanId' | 'description' | 'groupId' | 'scanningType' | 'scanFrequency' | 'staleAfterDays'
+  >
 >;
 
 async function requireGroup(db: Db, accountId: string, groupId: string): Promise<void> {
@@ -105,6 +110,7 @@ function newSubnet(ctx: ChangeContext, input: SubnetInput, prefix: Prefix, vrfId
     vrfId,
     kind,
     createdAt: now,
+    staleAfterDays: input.staleAfterDays ?? null,
   };
 }
 
@@ -233,6 +239,7 @@ export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: Su
       scanningType,
       scanFrequency: scanFrequencyFor(scanningType, frequency),
       scanNow: scanningType === 'none' ? false : before.scanNow,
+      staleAfterDays: patch.staleAfterDays === undefined ? before.staleAfterDays : patch.staleAfterDays,
     };
   });
 }

@@ -175,8 +175,8 @@ function decide(rows: readonly ReadRow<AddressRow>[], stored: ReadonlyMap<bigint
 
 /** What scanners recorded of the address, kept, with the file's MAC when it gives one. */
 function sightingOf(stored: StoredAddress | undefined, mac: string | undefined): AddressSighting {
-  const { firstSeen, lastSeen, lastSeenBy } = stored ?? NOT_SEEN;
-  return { firstSeen, lastSeen, lastSeenBy, mac: mac ?? stored?.mac ?? null };
+  const { firstSeen, lastSeen, lastSeenBy, previousMac, macChangedAt } = stored ?? NOT_SEEN;
+  return { firstSeen, lastSeen, lastSeenBy, previousMac, macChangedAt, mac: mac ?? stored?.mac ?? null };
 }
 
 /** A member named in `updatedBy` by e-mail or id is stored as their user id; other text stays as it is. */

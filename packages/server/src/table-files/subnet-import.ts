@@ -339,6 +339,7 @@ export async function importSubnets(
         updatedBy: ctx.userId,
         vrfId: existing.vrfIds.get(vrfKey(vrfName)) ?? '',
         createdAt: now,
+        staleAfterDays: null,
       });
     }
     for (const { before, row } of updates) {
