@@ -14,6 +14,7 @@ import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { createSecretBox } from './two-factor/secret-box.js';
 import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.js';
+import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
@@ -248,6 +249,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
       .then(() => deleteExpiredCounts(db, Date.now()))
       .then(() => deleteExpiredPasswordResets(db, nowIso()))
       .then(() => deleteExpiredKeys(db, new Date()))
+      .then(() => deleteExpiredPendingLogins(db, nowIso()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -50,3 +50,8 @@ export async function deletePendingLoginsOfUser(db: Db, userId: string, now: str
     .where((eb) => eb.or([eb('user_id', '=', userId), eb('expires_at', '<=', now)]))
     .execute();
 }
+
+/** Deletes pending sign-ins expired by `now` (the hourly cleanup). */
+export async function deleteExpiredPendingLogins(db: Db, now: string): Promise<void> {
+  await db.deleteFrom('pending_logins').where('expires_at', '<=', now).execute();
+}

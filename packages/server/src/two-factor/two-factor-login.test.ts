@@ -116,6 +116,22 @@ describeEachDialect('two-factor set-up and sign-in (%s)', (dialect) => {
     expect(next.status).toBe(200);
   });
 
+  it('lets only one of two concurrent sign-ins with the same code through', async () => {
+    const user = await userWithTotp(t.current, clock);
+    clock.advance(30);
+    const code = await totpCodeAt(user.secret, clock.now());
+    const attempts = await Promise.all([
+      passwordStep(t.current, user.email),
+      passwordStep(t.current, user.email),
+    ]);
+    const answers = await Promise.all(
+      attempts.map(({ client, response }) =>
+        client.post('/api/auth/login/second-factor', { pendingToken: response.body.pendingToken, code }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400]);
+  });
+
   it('accepts a recovery code once (typed in capitals, without the dash), never twice', async () => {
     const user = await userWithTotp(t.current, clock);
     const recovery = user.recoveryCodes[3] ?? '';
