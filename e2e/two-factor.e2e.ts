@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logInHere, logOutFromMenu, signUp } from './support/app.js';
+import { logInHere, logOutFromMenu, password, signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { type AppServer, startServer } from './support/server.js';
 
@@ -63,5 +63,55 @@ describe('two-factor sign-in', () => {
     await prompt.getByRole('textbox', { name: 'Code' }).fill(await codeNow(secret));
     await prompt.getByRole('button', { name: 'Verify' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+  });
+
+  it("sends a member of an account that requires it to the set-up before the account's pages", async () => {
+    const { page, baseUrl } = browser;
+    await page.goto(`${baseUrl}/settings/security`);
+    const rule = page.getByRole('switch', { name: 'Require two-factor sign-in for every member' });
+    // The switch follows the saved rule: it turns once the server said yes.
+    await rule.click();
+    await expect.poll(() => rule.isChecked()).toBe(true);
+    const me = await (await browser.context.request.get(`${baseUrl}/api/auth/me`)).json();
+    const memberEmail = uniqueEmail('two-factor-member');
+    const invite = await browser.context.request.post(
+      `${baseUrl}/api/accounts/${me.currentAccountId}/invites`,
+      {
+        data: { email: memberEmail },
+      },
+    );
+    expect(invite.status()).toBe(201);
+
+    const member = await openBrowser(undefined, server.baseUrl);
+    try {
+      await member.page.goto(`${baseUrl}/login?tab=signup`);
+      const form = member.page.getByRole('form', { name: 'Sign Up' });
+      await form.getByRole('textbox', { name: 'Email', exact: true }).fill(memberEmail);
+      await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+      await form.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill(password);
+      await form.getByRole('button', { name: 'Sign Up' }).click();
+      await member.page.getByRole('heading', { name: 'Security' }).waitFor();
+      await member.page.getByText('This account requires two-factor sign-in.', { exact: false }).waitFor();
+      await screenshot(member.page, 'two-factor-required');
+      // The server refuses the account's data too, whatever the page shows.
+      const subnets = await member.context.request.get(
+        `${baseUrl}/api/accounts/${me.currentAccountId}/subnets`,
+      );
+      expect(subnets.status()).toBe(403);
+      expect((await subnets.json()).code).toBe('second_factor_required');
+
+      await member.page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      const setup = member.page.getByRole('form', { name: 'Set up two-factor sign-in' });
+      const memberSecret = await setup
+        .getByRole('textbox', { name: 'Or type this secret into the app' })
+        .inputValue();
+      await setup.getByRole('textbox', { name: 'Code' }).fill(await codeNow(memberSecret));
+      await setup.getByRole('button', { name: 'Turn on' }).click();
+      await member.page.getByRole('button', { name: 'I have saved them' }).click();
+      await member.page.goto(`${baseUrl}/`);
+      await member.page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    } finally {
+      await member.close();
+    }
   });
 });
