@@ -190,6 +190,42 @@ describeEachDialect('two-factor set-up and sign-in (%s)', (dialect) => {
     expect(response.body.user.email).toBe(user.email);
   });
 
+  it('turns off with a current code (a wrong one refused), and refuses a confirm with no set-up waiting', async () => {
+    const user = await userWithTotp(t.current, clock);
+    clock.advance(30);
+    const wrong = await user.client.post('/api/auth/two-factor/disable', { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.code).toBe('code_invalid');
+    const off = await user.client.post('/api/auth/two-factor/disable', {
+      code: await totpCodeAt(user.secret, clock.now()),
+    });
+    expect(off.status).toBe(204);
+    const none = await user.client.post('/api/auth/two-factor/confirm', { code: '123456' });
+    expect(none.status).toBe(409);
+    expect(none.body.code).toBe('second_factor_off');
+  });
+
+  it('joins invited accounts only once the code is right, not at the password', async () => {
+    const user = await userWithTotp(t.current, clock);
+    const owner = await signUp(t.current);
+    expect(
+      (await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: user.email })).status,
+    ).toBe(201);
+    const members = async () =>
+      (
+        (await owner.client.get(`/api/accounts/${owner.accountId}/users`)).body.items as { email: string }[]
+      ).map((m) => m.email);
+    clock.advance(30);
+    const { client, response } = await passwordStep(t.current, user.email);
+    expect(await members()).not.toContain(user.email);
+    const done = await client.post('/api/auth/login/second-factor', {
+      pendingToken: response.body.pendingToken,
+      code: await totpCodeAt(user.secret, clock.now()),
+    });
+    expect(done.body.accounts.map((a: { id: string }) => a.id)).toContain(owner.accountId);
+    expect(await members()).toContain(user.email);
+  });
+
   it('records every step in the History of the user’s accounts', async () => {
     const user = await userWithTotp(t.current, clock);
     clock.advance(30);
