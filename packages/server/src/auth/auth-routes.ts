@@ -12,9 +12,7 @@ import { registerRoute } from '../http/register-route.js';
 import { requireAuth } from './request-context.js';
 import { checkPassword, completeLogIn } from './log-in.js';
 import { openSession } from './open-session.js';
-import { recordUserAudit } from '../two-factor/factor-audit.js';
-import { issuePendingLogin } from '../two-factor/pending-logins.js';
-import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
+import { secondFactorChallenge } from '../two-factor/pending-logins.js';
 import { loadMe, type Me } from './me.js';
 import { endSession, startSession } from './sessions.js';
 import { signUp } from './sign-up.js';
@@ -57,12 +55,9 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw error;
     });
     await limiter.loginSucceeded(request.ip, email);
-    if (await hasConfirmedTotp(db, user.id)) {
-      // No session yet: the code prompt finishes the sign-in (POST /api/auth/login/second-factor).
-      const pending = await issuePendingLogin(db, user.id, deps.now());
-      await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user });
-      return { secondFactorRequired: true as const, ...pending };
-    }
+    // With a second factor, no session yet: the code prompt finishes it (POST /api/auth/login/second-factor).
+    const challenge = await secondFactorChallenge(db, user, deps.now());
+    if (challenge) return challenge;
     return openSession(deps, request, reply, await completeLogIn(db, user, request.body.inviteToken));
   });
 

@@ -12,6 +12,7 @@ import {
   type PendingLogin,
 } from './pending-login-repository.js';
 import type { SecretBox } from './secret-box.js';
+import { hasConfirmedTotp } from './totp-repository.js';
 
 /** How long the code prompt waits after the password was accepted. */
 export const PENDING_LOGIN_MS = 5 * 60 * 1000;
@@ -35,6 +36,21 @@ export async function issuePendingLogin(
     expiresAt,
   });
   return { pendingToken, expiresAt };
+}
+
+/**
+ * The password step's answer for a user with a second factor: a pending sign-in (recorded in History)
+ * instead of a session; null for a user without one (their sign-in completes at once).
+ */
+export async function secondFactorChallenge(
+  db: Db,
+  user: { id: string; email: string },
+  nowMs: number,
+): Promise<{ secondFactorRequired: true; pendingToken: string; expiresAt: string } | null> {
+  if (!(await hasConfirmedTotp(db, user.id))) return null;
+  const pending = await issuePendingLogin(db, user.id, nowMs);
+  await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user });
+  return { secondFactorRequired: true, ...pending };
 }
 
 /** The live pending sign-in of a token; unknown, used or expired is `login_expired`. */
