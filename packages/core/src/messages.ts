@@ -508,4 +508,16 @@ export const messages = {
       : `${cidr} is here already as a container of subnets, but in the source it holds addresses.`,
   sourceRdDropped: (rd: string) => `Its route distinguisher "${rd}" is not valid here and was left out.`,
   sourceChanged: (fields: string) => `Changes: ${fields}.`,
+  // Two-factor sign-in (issue 34).
+  codeInvalid: 'That code is not right. Enter the code your app shows now, or a recovery code.',
+  codeRequired: 'Enter the 6-digit code from your app or a recovery code.',
+  loginExpired: 'The sign-in took too long. Enter your e-mail and password again.',
+  secondFactorRequired:
+    'This account requires two-factor sign-in. Set it up in Settings ▸ Security to continue.',
+  secondFactorOn: 'Two-factor sign-in is already on.',
+  secondFactorOff: 'Two-factor sign-in is not on.',
+  secondFactorSetupMissing: 'Start the set-up again: no set-up is waiting for a code.',
+  secondFactorFirst: 'Turn on two-factor sign-in for yourself first.',
+  secondFactorOwnerOnly: 'Only the account owner can require two-factor sign-in.',
+  disableProofRequired: 'Enter your password or a current code.',
 } as const;

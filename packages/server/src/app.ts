@@ -12,6 +12,9 @@ import { registerApprovalRoutes } from './approvals/approval-routes.js';
 import { registerScanHistoryRoutes } from './scanners/scan-history-routes.js';
 import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
+import { createSecretBox } from './two-factor/secret-box.js';
+import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.js';
+import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
@@ -83,6 +86,8 @@ export interface AppOptions {
   extraRoutes?: (app: FastifyInstance, deps: AppDeps) => void | Promise<void>;
   /** Where the Stripe client sends requests; tests point it at a loopback server. */
   stripeApi?: StripeApiTarget;
+  /** The clock of TOTP codes and pending sign-ins (`Date.now` by default; tests fix it). */
+  clock?: () => number;
 }
 
 /** Never logged: credentials and session tokens wherever they could appear. */
@@ -100,6 +105,8 @@ export const redactedLogPaths = [
   '*.currentPassword',
   '*.newPassword',
   '*.inviteToken',
+  '*.pendingToken',
+  '*.code',
   'req.query.token',
   'req.query.invite',
   'req.headers["stripe-signature"]',
@@ -159,6 +166,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
         ? databaseCounters(db, config.authRateLimit.windowMs)
         : memoryCounters(config.authRateLimit.windowMs),
     ),
+    now: options.clock ?? Date.now,
+    secrets: createSecretBox(config),
   };
 
   registerErrorHandler(app);
@@ -177,6 +186,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerAuthRoutes(app, deps);
   registerPasswordRoutes(app, deps);
   registerSessionRoutes(app, deps);
+  registerTwoFactorRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
@@ -239,6 +249,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
       .then(() => deleteExpiredCounts(db, Date.now()))
       .then(() => deleteExpiredPasswordResets(db, nowIso()))
       .then(() => deleteExpiredKeys(db, new Date()))
+      .then(() => deleteExpiredPendingLogins(db, nowIso()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -21,6 +21,9 @@ export const accountResponse = z.object({
       "the IPv6 prefix lengths the account may create (the tier's /104–/124 unless the operator widened " +
         'them); null when the tier has no IPv6. Subnets that hold addresses are /64 or longer whatever the range',
     ),
+  requireSecondFactor: z
+    .boolean()
+    .describe('every member needs a second factor (TOTP) before reaching the account; set by the owner'),
 });
 export type Account = z.infer<typeof accountResponse>;
 
@@ -36,6 +39,7 @@ export type User = z.infer<typeof userResponse>;
 /** GET /api/auth/me: the signed-in user, their accounts and the account they work in. */
 export const meResponse = z.object({
   user: userResponse,
+  hasSecondFactor: z.boolean().describe('the user signs in with a second factor (TOTP)'),
   accounts: z.array(accountResponse),
   currentAccountId: z.string().nullable(),
 });

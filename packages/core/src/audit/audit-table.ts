@@ -288,6 +288,48 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       updatedAt: hidden,
     },
   },
+  // Sign-in steps of two-factor users (issue 34): records, one per account of the user.
+  sign_in_password: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'}: password accepted, second factor asked`,
+    fields: { email: hidden },
+  },
+  sign_in_code: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'} signed in with an authenticator code`,
+    fields: { email: hidden },
+  },
+  sign_in_code_failed: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'}: a wrong sign-in code was refused`,
+    fields: { email: hidden },
+  },
+  sign_in_recovery_code: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'} signed in with a recovery code`,
+    fields: { email: hidden, recoveryCodesLeft: { label: 'Recovery codes left' } },
+  },
+  two_factor: {
+    label: 'Two-factor sign-in',
+    verbs: { create: 'turned on', delete: 'turned off' },
+    phrase: (name, verb) => `Two-factor sign-in ${verb} for ${name ?? 'a member'}`,
+    fields: {
+      email: hidden,
+      method: { label: 'Method', format: choiceValue({ totp: 'Authenticator app (TOTP)' }) },
+      recoveryCodes: { label: 'Recovery codes' },
+      resetBy: { label: 'Reset by' },
+      endedSessions: { label: 'Other sessions ended' },
+    },
+  },
+  account_security: {
+    label: 'Account security',
+    verbs: { update: 'changed' },
+    fields: { requireSecondFactor: { label: 'Second factor required of every member' } },
+  },
   token: {
     label: 'API token',
     verbs: { delete: 'revoked' },

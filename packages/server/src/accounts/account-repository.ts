@@ -21,6 +21,8 @@ export interface AccountRecord {
   /** The IPv6 prefix lengths the operator allows (both null: the tier's default). */
   ipv6PrefixMin: number | null;
   ipv6PrefixMax: number | null;
+  /** 1: every member needs a second factor before reaching the account's data (issue 34). */
+  requireSecondFactor: number;
 }
 
 const accountColumns = [
@@ -36,6 +38,7 @@ const accountColumns = [
   'accounts.sub_end as subEnd',
   'accounts.ipv6_prefix_min as ipv6PrefixMin',
   'accounts.ipv6_prefix_max as ipv6PrefixMax',
+  'accounts.require_second_factor as requireSecondFactor',
 ] as const;
 
 /** Inserts an account. */

@@ -2,8 +2,9 @@ import { ipv6PrefixRange, tierName, type PrefixRange } from '@ipam/core/tiers';
 import { accountIpv6Range, type AccountRecord } from './account-repository.js';
 
 /** The API's `Account` object. */
-export interface AccountView extends AccountRecord {
+export interface AccountView extends Omit<AccountRecord, 'requireSecondFactor'> {
   tierName: string;
+  requireSecondFactor: boolean;
   isOwner: boolean;
   ipv6Prefixes: PrefixRange | null;
 }
@@ -15,6 +16,7 @@ export function toAccountView(account: AccountRecord, callerId: string): Account
     tierName: tierName(account.tier),
     isOwner: account.uid === callerId,
     ipv6Prefixes: ipv6PrefixRange(account.tier, accountIpv6Range(account)),
+    requireSecondFactor: account.requireSecondFactor === 1,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { apiTokenTextOf, checkTokenAccess, resolveApiToken } from '../tokens/token-auth.js';
 import { sessionTokenOf } from './session-hook.js';
+import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
 
 /** Every account-scoped route starts with this path. */
 export const accountScopePrefix = '/api/accounts/:accountId';
@@ -44,7 +45,7 @@ function acceptSessionCaller(
  * route opts out. Register before any route.
  */
 export function registerAccountScope(app: FastifyInstance, db: Db): void {
-  const requireMembership: onRequestAsyncHookHandler = async (request) => {
+  const resolveMember = async (request: FastifyRequest): Promise<void> => {
     const { accountId = '' } = request.params as { accountId?: string };
     const apiToken = apiTokenTextOf(request);
     if (apiToken !== null) {
@@ -68,6 +69,16 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
     }
     if (!request.auth) throw new DomainError('not_signed_in', messages.notAuthenticated);
     if (!request.account) throw new DomainError('not_found', messages.notFound);
+  };
+  const requireMembership: onRequestAsyncHookHandler = async (request) => {
+    await resolveMember(request);
+    // The owner's rule (issue 34): a member without a second factor sets one up before reaching the data.
+    // Read only for accounts that have the rule, so other accounts' requests cost no extra query.
+    if (request.account?.requireSecondFactor === 1 && request.auth) {
+      if (!(await hasConfirmedTotp(db, request.auth.userId))) {
+        throw new DomainError('second_factor_required', messages.secondFactorRequired);
+      }
+    }
   };
   const routes: ScopedRoute[] = [];
   app.decorate('accountRoutes', routes);

@@ -10,7 +10,9 @@ import type { AppDeps } from '../app-deps.js';
 import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from './session-cookies.js';
 import { registerRoute } from '../http/register-route.js';
 import { requireAuth } from './request-context.js';
-import { logIn } from './log-in.js';
+import { checkPassword, completeLogIn } from './log-in.js';
+import { openSession } from './open-session.js';
+import { secondFactorChallenge } from '../two-factor/pending-logins.js';
 import { loadMe, type Me } from './me.js';
 import { endSession, startSession } from './sessions.js';
 import { signUp } from './sign-up.js';
@@ -46,24 +48,17 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const gate = await limiter.beforeLogin(request.ip, email);
     if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
     if (gate.delayMs > 0) await sleep(gate.delayMs);
-    const { userId, accepted, openedAccountId } = await logIn(db, request.body).catch(
-      async (error: unknown) => {
-        if (error instanceof DomainError && error.code === 'login_failed') {
-          await limiter.loginFailed(request.ip, email);
-        }
-        throw error;
-      },
-    );
+    const user = await checkPassword(db, request.body).catch(async (error: unknown) => {
+      if (error instanceof DomainError && error.code === 'login_failed') {
+        await limiter.loginFailed(request.ip, email);
+      }
+      throw error;
+    });
     await limiter.loginSucceeded(request.ip, email);
-    publishAcceptedInvites(events, userId, accepted);
-    // A fresh session id at login; any session the browser carried before is ended.
-    if (request.auth) await endSession(db, request.auth.token);
-    setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
-    // Through an invite link the inviting account opens; else the one this browser or the user last chose.
-    const me = await meOrUnauthorised(userId, openedAccountId ?? request.cookies[accountCookie]);
-    // The account kept on the server becomes this browser's too (support messages are tagged by it).
-    if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
-    return me;
+    // With a second factor, no session yet: the code prompt finishes it (POST /api/auth/login/second-factor).
+    const challenge = await secondFactorChallenge(db, user, deps.now());
+    if (challenge) return challenge;
+    return openSession(deps, request, reply, await completeLogIn(db, user, request.body.inviteToken));
   });
 
   registerRoute(app, authRoutes.logout, async (request, reply) => {

@@ -7,24 +7,37 @@ import { acceptPendingInvites, accountToOpen, type AcceptedInvite } from '../inv
 import { findUserWithHashByEmail, setCurrentAccountId, setLastLogin } from '../users/user-repository.js';
 import { verifyPassword } from './password.js';
 
-/**
- * Checks e-mail and password; on success records lastLogin and accepts pending invites; through an
- * invite link, the inviting account becomes the current one (`openedAccountId`). Every failure is the
- * same "Login failed." so nobody learns whether an e-mail is registered.
- */
-export async function logIn(
-  db: Db,
-  input: LoginInput,
-): Promise<{ userId: string; accepted: AcceptedInvite[]; openedAccountId: string | undefined }> {
+/** Checks e-mail and password; every failure is the same "Login failed." so nobody learns whether an e-mail is registered. */
+export async function checkPassword(db: Db, input: LoginInput): Promise<{ id: string; email: string }> {
   const email = input.email.trim().toLowerCase();
   const user = await findUserWithHashByEmail(db, email);
   const isValid = await verifyPassword(user?.passwordHash, input.password);
   if (!user || !isValid) throw new DomainError('login_failed', messages.loginFailed);
+  return { id: user.id, email: user.email };
+}
+
+/**
+ * Completes a sign-in whose credentials were checked: records lastLogin and accepts pending invites;
+ * through an invite link, the inviting account becomes the current one (`openedAccountId`).
+ */
+export async function completeLogIn(
+  db: Db,
+  user: { id: string; email: string },
+  inviteToken: string | undefined,
+): Promise<{ userId: string; accepted: AcceptedInvite[]; openedAccountId: string | undefined }> {
   return db.transaction().execute(async (trx) => {
     await setLastLogin(trx, user.id, nowIso());
-    const accepted = await acceptPendingInvites(trx, { id: user.id, email: user.email }, input.inviteToken);
+    const accepted = await acceptPendingInvites(trx, { id: user.id, email: user.email }, inviteToken);
     const openedAccountId = accountToOpen(accepted, false);
     if (openedAccountId) await setCurrentAccountId(trx, user.id, openedAccountId);
     return { userId: user.id, accepted, openedAccountId };
   });
+}
+
+/** Checks e-mail and password and completes the sign-in (a user without a second factor). */
+export async function logIn(
+  db: Db,
+  input: LoginInput,
+): Promise<{ userId: string; accepted: AcceptedInvite[]; openedAccountId: string | undefined }> {
+  return completeLogIn(db, await checkPassword(db, input), input.inviteToken);
 }

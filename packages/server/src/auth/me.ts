@@ -1,11 +1,13 @@
 import { listAccountsOfUser } from '../accounts/account-repository.js';
 import { chooseCurrentAccount, toAccountView, type AccountView } from '../accounts/account-view.js';
 import type { Db } from '../db/database.js';
+import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
 import { findCurrentAccountId, findUserById, type UserRecord } from '../users/user-repository.js';
 
 /** The API's `Me`: the user, their accounts and the current one. */
 export interface Me {
   user: UserRecord;
+  hasSecondFactor: boolean;
   accounts: AccountView[];
   currentAccountId: string | null;
 }
@@ -27,6 +29,7 @@ export async function loadMe(
     byCookie ?? chooseCurrentAccount(accounts, (await findCurrentAccountId(db, userId)) ?? undefined);
   return {
     user,
+    hasSecondFactor: await hasConfirmedTotp(db, userId),
     accounts: accounts.map((a) => toAccountView(a, userId)),
     currentAccountId: current?.id ?? null,
   };

@@ -15,12 +15,14 @@ import { findServedAddress } from '../system/served-address-repository.js';
 import { listMessages } from './messages-command.js';
 import { withDatabase, type Write } from './cli-database.js';
 import { productsUsage, runProducts } from './products-command.js';
+import { resetTwoFactor, resetTwoFactorUsage } from './reset-two-factor-command.js';
 
 const usage = `usage:
   ipam admin set-tier <account-id|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
                      [--ipv6 MIN-MAX|default]   (IPv6 prefix lengths, e.g. 32-128; default: /104-/124)
   ipam admin accounts
   ipam admin reset-password <email>
+${resetTwoFactorUsage}
   ipam admin messages [--limit N]
 ${productsUsage}`;
 
@@ -53,6 +55,7 @@ export async function runAdmin(
   const [sub, ...rest] = args;
   if (sub === 'accounts') return listAccounts(db, out);
   if (sub === 'reset-password') return resetPassword(db, rest, out, err, publicUrl);
+  if (sub === 'reset-2fa') return resetTwoFactor(db, rest, out, err);
   if (sub === 'messages') return listMessages(db, rest, out, err);
   if (sub === 'set-tier') return setTier(db, rest, out, err);
   if (sub === 'products') return runProducts(db, rest, out, err);

@@ -27,6 +27,7 @@ commands:
   admin products activate|deactivate <product-id|price-id>
                                              show or hide a product or a price on the Upgrade page
   admin reset-password <email>               print a single-use password-reset link
+  admin reset-2fa <email>                    remove a user's second factor and end their sessions
   admin messages [--limit N]                 list messages of the built-in support and feedback forms
   backup <file>                              copy the database to a file
   import phpipam|netbox --url URL …          import subnets and addresses from phpIPAM or NetBox

@@ -40,6 +40,7 @@ const envSchema = z.object({
   ),
   HOST: z.string().min(1).default('127.0.0.1'),
   IPAM_DATA_DIR: z.string().min(1).optional(),
+  IPAM_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -163,6 +164,11 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * The key that encrypts stored second-factor secrets; null: a random key kept in `dataDir/secret.key`
+   * (set it, the same on every process, when several processes share PostgreSQL).
+   */
+  secretKey: string | null;
   /** PostgreSQL connection string; null means SQLite in `dataDir`. */
   databaseUrl: string | null;
   smtpUrl: string | null;
@@ -254,6 +260,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     port: e.PORT,
     host: e.HOST,
     dataDir: resolve(e.IPAM_DATA_DIR ?? defaultDataDir),
+    secretKey: e.IPAM_SECRET_KEY ?? null,
     databaseUrl: e.DATABASE_URL ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     publicUrl: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,

@@ -35,6 +35,8 @@ export interface AccountsTable {
   ipv6_prefix_max: number | null;
   /** How many subnets it holds: kept by the one insert and the one delete of a subnet (issue 30). */
   subnet_count: Generated<number>;
+  /** 1: every member needs a second factor before reaching the account (issue 34). */
+  require_second_factor: Generated<number>;
 }
 
 export interface UsersAccountsTable {
@@ -51,6 +53,33 @@ export interface SessionsTable {
   expires_at: string;
   /** The browser's User-Agent at login (shown in the user's session list). */
   user_agent: string | null;
+}
+
+/** A user's TOTP factor; unconfirmed (`confirmed_at` null) while being set up. */
+export interface UserTotpTable {
+  user_id: string;
+  /** The base32 secret, encrypted with the server's key (auth/secret-box.ts). */
+  secret_sealed: string;
+  confirmed_at: string | null;
+  /** The RFC 6238 time step of the last code accepted: no code of that step or earlier works again. */
+  last_time_step: number | null;
+  created_at: string;
+}
+
+/** One recovery code of a user: its SHA-256 only; used once, then `used_at` is set. */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  used_at: string | null;
+}
+
+/** A sign-in whose password was right, waiting for its second factor; the id is the token's SHA-256. */
+export interface PendingLoginsTable {
+  id: string;
+  user_id: string;
+  failures: Generated<number>;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A password-reset link: single use, valid for an hour. */
@@ -324,6 +353,9 @@ export interface Database {
   users: UsersTable;
   accounts: AccountsTable;
   users_accounts: UsersAccountsTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  pending_logins: PendingLoginsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   pending_invites: PendingInvitesTable;

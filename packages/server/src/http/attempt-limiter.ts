@@ -32,11 +32,20 @@ export interface AttemptLimiter {
   loginSucceeded(ip: string, email: string): Promise<void>;
   /** A sign-up counts against its client; null when allowed, else the milliseconds to wait. */
   beforeSignUp(ip: string): Promise<number | null>;
+  /**
+   * Before checking a second-factor code (or the password that turns a factor off) of a user: null
+   * when allowed, else the milliseconds to wait. A client past its limit, or a user with `perEmail`
+   * wrong codes in the window (from any client), is refused.
+   */
+  beforeCode(ip: string, userId: string): Promise<number | null>;
+  /** After a wrong code: counts against the client and the user. */
+  codeFailed(ip: string, userId: string): Promise<void>;
 }
 
 const clientKey = (ip: string) => `client:${ip}`;
 const pairKey = (ip: string, email: string) => `pair:${ip} ${email}`;
 const emailKey = (email: string) => `email:${email}`;
+const codeKey = (userId: string) => `code:${userId}`;
 const normal = (email: string) => email.trim().toLowerCase();
 
 /** The delay for an e-mail with `failures` failed logins (from all clients) in the window. */
@@ -73,6 +82,16 @@ export function createAttemptLimiter(limits: AttemptLimits, counters: AttemptCou
       if (client && client.count >= limits.perIp) return retryAfter(client.windowEndsAt);
       await counters.add(clientKey(ip));
       return null;
+    },
+    async beforeCode(ip, userId) {
+      const [client, user] = await counters.read([clientKey(ip), codeKey(userId)]);
+      if (client && client.count >= limits.perIp) return retryAfter(client.windowEndsAt);
+      if (user && user.count >= limits.perEmail) return retryAfter(user.windowEndsAt);
+      return null;
+    },
+    async codeFailed(ip, userId) {
+      await counters.add(clientKey(ip));
+      await counters.add(codeKey(userId));
     },
   };
 }

@@ -60,6 +60,12 @@ const routes: RouteObject[] = [
         ...screen(async () => (await import('../features/profile/components/profile-page.js')).ProfilePage),
       },
       {
+        path: paths.security,
+        ...screen(
+          async () => (await import('../features/security/components/security-page.js')).SecurityPage,
+        ),
+      },
+      {
         path: paths.ips,
         ...screen(async () => (await import('../features/ips/components/ips-page.js')).IpsPage),
       },

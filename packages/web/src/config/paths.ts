@@ -5,6 +5,8 @@ export const paths = {
   signup: '/signup',
   logout: '/logout',
   profile: '/profile',
+  /** The signed-in user's two-factor sign-in, and the owner's rule for the account (issue 34). */
+  security: '/settings/security',
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   ips: '/ips',

@@ -1,5 +1,7 @@
 import type { Account, Me } from '@ipam/core/api/account';
 import { authRoutes } from '@ipam/core/api/routes/auth';
+import { twoFactorRoutes } from '@ipam/core/api/routes/two-factor';
+import type { SecondFactorLoginInput } from '@ipam/core/schemas/two-factor-schemas';
 import type { LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from './api-client.js';
@@ -44,11 +46,26 @@ export function replaceSession(queryClient: QueryClient, me: Me | null): void {
   queryClient.setQueryData(queryKeys.me, me);
 }
 
-/** Signs in; other users' cached data is dropped first. */
+/**
+ * Signs in; other users' cached data is dropped first. For a user with a second factor the answer is
+ * a pending sign-in instead (no session yet): `useSecondFactorLogin` finishes it.
+ */
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => call(authRoutes.login, { body: input, allowUnauthorized: true }),
+    onSuccess: (result) => {
+      if ('user' in result) replaceSession(queryClient, result);
+    },
+  });
+}
+
+/** Finishes a pending sign-in with a 6-digit code or a recovery code. */
+export function useSecondFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SecondFactorLoginInput) =>
+      call(twoFactorRoutes.login, { body: input, allowUnauthorized: true }),
     onSuccess: (me) => replaceSession(queryClient, me),
   });
 }

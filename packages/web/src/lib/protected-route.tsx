@@ -24,5 +24,11 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
     };
     return <Navigate to={paths.login} replace state={state} />;
   }
+  // The account's owner requires a second factor (issue 34): set it up before anything else of it.
+  const current = me.data.accounts.find((a) => a.id === me.data?.currentAccountId) ?? me.data.accounts[0];
+  const isOpenWithoutFactor = location.pathname === paths.security || location.pathname === paths.accounts;
+  if (current?.requireSecondFactor && !me.data.hasSecondFactor && !isOpenWithoutFactor) {
+    return <Navigate to={paths.security} replace />;
+  }
   return children;
 }

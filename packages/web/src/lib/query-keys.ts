@@ -10,6 +10,8 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   /** The signed-in user's sessions (not account-scoped). */
   sessions: ['sessions'] as const,
+  /** The signed-in user's second factor (not account-scoped). */
+  twoFactor: ['two-factor'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   users: (accountId: string) => ['accounts', accountId, 'users'] as const,

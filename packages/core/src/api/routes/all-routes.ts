@@ -24,6 +24,7 @@ import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
 import { tableFileRoutes } from './table-files.js';
 import { tokenRoutes } from './tokens.js';
+import { twoFactorRoutes } from './two-factor.js';
 import { vrfRoutes } from './vrfs.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -31,6 +32,7 @@ import { webhookRoutes } from './webhooks.js';
 const routeFiles = [
   systemRoutes,
   authRoutes,
+  twoFactorRoutes,
   accountRoutes,
   memberRoutes,
   inviteRoutes,

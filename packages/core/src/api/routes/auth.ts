@@ -20,6 +20,7 @@ import {
   profileSchema,
 } from '../../schemas/password-schemas.js';
 import { defineRoute } from '../route-table.js';
+import { loginResponse } from '../two-factor.js';
 
 const tags = ['auth'];
 
@@ -37,9 +38,10 @@ export const authRoutes = {
     method: 'POST',
     path: '/api/auth/login',
     tags,
-    summary: 'Sign in (a new session id every time)',
+    summary:
+      'Sign in (a new session id every time); with a second factor, a pending token instead of a session',
     body: loginSchema,
-    responses: { 200: meResponse, 401: errorResponse, 429: errorResponse },
+    responses: { 200: loginResponse, 401: errorResponse, 429: errorResponse },
   }),
   invitation: defineRoute({
     method: 'GET',

@@ -5,6 +5,7 @@ import {
   IconLogout,
   IconMessageCircle,
   IconSwitchHorizontal,
+  IconShieldLock,
   IconUser,
 } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -38,6 +39,9 @@ export function UserMenu() {
           <Menu.Label>{me.user.email}</Menu.Label>
           <Menu.Item component={Link} to={paths.profile} leftSection={<IconUser size={16} />}>
             Profile
+          </Menu.Item>
+          <Menu.Item component={Link} to={paths.security} leftSection={<IconShieldLock size={16} />}>
+            Security
           </Menu.Item>
           {hasSeveralAccounts && (
             <Menu.Item component={Link} to={paths.accounts} leftSection={<IconSwitchHorizontal size={16} />}>

@@ -7,10 +7,12 @@ import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLogin } from '../../../lib/auth.js';
 import { forgetInviteToken } from '../../../lib/invite-token.js';
+import { SecondFactorForm } from './second-factor-form.js';
 
 /** The Login tab. Any failure shows the spec's "Login failed." An invite link's token goes along. */
 export function LoginForm({ inviteToken }: { inviteToken?: string }) {
   const login = useLogin();
+  const pending = login.data && 'pendingToken' in login.data ? login.data : null;
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: schemaResolver(loginSchema, { sync: true }),
@@ -18,12 +20,23 @@ export function LoginForm({ inviteToken }: { inviteToken?: string }) {
   const failure =
     login.error instanceof ApiError && login.error.status === 0 ? login.error.message : messages.loginFailed;
 
+  if (pending) {
+    return (
+      <SecondFactorForm
+        pendingToken={pending.pendingToken}
+        inviteToken={inviteToken}
+        onRestart={login.reset}
+      />
+    );
+  }
+
   return (
     <form
       onSubmit={form.onSubmit((values) =>
         login.mutate(
           { email: values.email.trim(), password: values.password, inviteToken },
-          { onSuccess: forgetInviteToken },
+          // A pending sign-in still needs the invite for its second step.
+          { onSuccess: (result) => ('user' in result ? forgetInviteToken() : undefined) },
         ),
       )}
       noValidate

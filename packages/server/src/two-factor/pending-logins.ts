@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { messages } from '@ipam/core/messages';
+import type { Db } from '../db/database.js';
+import { DomainError } from '../errors/domain-error.js';
+import { checkSecondFactorCode, type CodeMatch } from './code-check.js';
+import { recordUserAudit } from './factor-audit.js';
+import {
+  addPendingLoginFailure,
+  deletePendingLogin,
+  findPendingLogin,
+  insertPendingLogin,
+  type PendingLogin,
+} from './pending-login-repository.js';
+import type { SecretBox } from './secret-box.js';
+import { hasConfirmedTotp } from './totp-repository.js';
+
+/** How long the code prompt waits after the password was accepted. */
+export const PENDING_LOGIN_MS = 5 * 60 * 1000;
+/** Wrong codes one pending sign-in takes; then the password must be typed again. */
+export const MAX_CODE_FAILURES = 5;
+
+const idOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Starts a sign-in that waits for its second factor: a random token for the client, only its hash stored. */
+export async function issuePendingLogin(
+  db: Db,
+  userId: string,
+  nowMs: number,
+): Promise<{ pendingToken: string; expiresAt: string }> {
+  const pendingToken = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(nowMs + PENDING_LOGIN_MS).toISOString();
+  await insertPendingLogin(db, {
+    id: idOf(pendingToken),
+    userId,
+    createdAt: new Date(nowMs).toISOString(),
+    expiresAt,
+  });
+  return { pendingToken, expiresAt };
+}
+
+/**
+ * The password step's answer for a user with a second factor: a pending sign-in (recorded in History)
+ * instead of a session; null for a user without one (their sign-in completes at once).
+ */
+export async function secondFactorChallenge(
+  db: Db,
+  user: { id: string; email: string },
+  nowMs: number,
+): Promise<{ secondFactorRequired: true; pendingToken: string; expiresAt: string } | null> {
+  if (!(await hasConfirmedTotp(db, user.id))) return null;
+  const pending = await issuePendingLogin(db, user.id, nowMs);
+  await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user });
+  return { secondFactorRequired: true, ...pending };
+}
+
+/** The live pending sign-in of a token; unknown, used or expired is `login_expired`. */
+export async function pendingLoginOf(db: Db, pendingToken: string, nowMs: number): Promise<PendingLogin> {
+  const pending = await findPendingLogin(db, idOf(pendingToken), new Date(nowMs).toISOString());
+  if (!pending) throw new DomainError('login_expired', messages.loginExpired);
+  return pending;
+}
+
+/**
+ * Answers the code of a pending sign-in. A right code ends the pending sign-in (single use: of two
+ * requests only the one that deletes it goes on) and is recorded in History; a wrong one is recorded,
+ * counted (the fifth ends the pending sign-in) and thrown as `code_invalid`.
+ */
+export async function answerPendingLogin(
+  db: Db,
+  secrets: SecretBox,
+  pendingToken: string,
+  user: { id: string; email: string },
+  pending: PendingLogin,
+  code: string,
+  nowMs: number,
+): Promise<CodeMatch> {
+  const id = idOf(pendingToken);
+  const match = await checkSecondFactorCode(db, secrets, user.id, code, nowMs);
+  if (!match) {
+    await addPendingLoginFailure(db, id);
+    if (pending.failures + 1 >= MAX_CODE_FAILURES) await deletePendingLogin(db, id);
+    await recordUserAudit(db, { entity: 'sign_in_code_failed', action: 'create', user });
+    throw new DomainError('code_invalid', messages.codeInvalid, { code: messages.codeInvalid });
+  }
+  if (!(await deletePendingLogin(db, id))) throw new DomainError('login_expired', messages.loginExpired);
+  await recordUserAudit(
+    db,
+    match.method === 'totp'
+      ? { entity: 'sign_in_code', action: 'create', user }
+      : {
+          entity: 'sign_in_recovery_code',
+          action: 'create',
+          user,
+          fields: { recoveryCodesLeft: match.recoveryCodesLeft },
+        },
+  );
+  return match;
+}
