@@ -64,7 +64,7 @@ describe.each(servers)('$label', ({ provider, port }) => {
     await dns.remove(FORWARD, { name: 'web1.example.test', type: 'A', value: '192.0.2.11' });
     await dns.remove(FORWARD, { name: 'web1.example.test', type: 'A', value: '192.0.2.11' });
     expect(await digShort(port(), 'web1.example.test', 'A')).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('writes AAAA and ip6.arpa PTR records and lists the zones', async () => {
     const dns = provider();
@@ -78,7 +78,7 @@ describe.each(servers)('$label', ({ provider, port }) => {
       value: '2001:db8::1',
     });
     expect(await dns.list(REVERSE6)).toEqual([{ name: PTR6, type: 'PTR', value: 'v6.example.test' }]);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('credentials', () => {
@@ -92,12 +92,12 @@ describe('credentials', () => {
       wrong.upsert(FORWARD, { name: 'evil.example.test', type: 'A', value: '192.0.2.66' }),
     ).rejects.toThrow(/TSIG|refused/);
     expect(await digShort(bind.port, 'evil.example.test', 'A')).toEqual([]);
-  }, 30_000);
+  }, 60_000);
 
   it('refuses a PowerDNS change with a wrong API key', async () => {
     const wrong = new PowerDnsClient({ url: pdns.apiUrl, apiKey: 'not-the-key' });
     await expect(
       wrong.upsert(FORWARD, { name: 'evil.example.test', type: 'A', value: '192.0.2.66' }),
     ).rejects.toThrow(/401/);
-  }, 30_000);
+  }, 60_000);
 });

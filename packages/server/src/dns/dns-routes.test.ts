@@ -90,7 +90,7 @@ for (const [index, dialect] of DIALECTS.entries()) {
       // The stored secret still works after the edit that left it out.
       const { subnetId } = await subnetWithDnsUsing(me, created.body.id, `192.0.2.${base + 48}/28`);
       expect((await me.call('GET', `/dns/subnets/${subnetId}/compare`)).status).toBe(200);
-    }, 30_000);
+    }, 60_000);
 
     it('lets only the owner manage providers and keeps other accounts out (404)', async () => {
       const owner = await signUp(t.current);
@@ -113,7 +113,7 @@ for (const [index, dialect] of DIALECTS.entries()) {
         powerDnsBody('m'),
       );
       expect(asMember.status).toBe(403);
-    }, 30_000);
+    }, 60_000);
 
     it('inherits group settings down the tree, derives the reverse zone, and lets a subnet override', async () => {
       const me = await accountSession(t.current, { tier: 1 });
@@ -149,7 +149,7 @@ for (const [index, dialect] of DIALECTS.entries()) {
         inheritedFrom: { kind: 'subnet' },
       });
       expect((await me.call('DELETE', `/dns/providers/${provider.id}`)).status).toBe(409);
-    }, 30_000);
+    }, 60_000);
 
     it('compares with PowerDNS: finds missing and extra records and fixes them both ways', async () => {
       const me = await accountSession(t.current, { tier: 1 });

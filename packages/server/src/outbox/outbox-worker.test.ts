@@ -63,7 +63,7 @@ describeEachDialect('outbox worker (%s)', (dialect) => {
 
   it(
     'sends the items of a target in order, each once, retrying a failing target',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const ctx = await createAccountContext(database.db);
       const { delivered, handler } = recordingHandler('ordered', 3);
@@ -144,7 +144,7 @@ describeEachDialect('outbox worker (%s)', (dialect) => {
 
   it(
     'gives an item up once it has failed past the give-up age, and tells the handler',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const ctx = await createAccountContext(database.db);
       const { delivered, gaveUp, handler } = recordingHandler('doomed', 1000);

@@ -49,7 +49,7 @@ describeEachDialect('webhook deliveries (%s)', (dialect) => {
 
   it(
     'signs each delivery so the receiver can verify it, with the documented body',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       receiver.received.length = 0;
       receiver.respondWith(() => 200);
@@ -104,7 +104,7 @@ describeEachDialect('webhook deliveries (%s)', (dialect) => {
 
   it(
     'sends nothing to a webhook that does not subscribe to the event, nor to an inactive one',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       receiver.received.length = 0;
       const { me } = await ownerWithWebhook(['member.left']);
@@ -161,7 +161,7 @@ describeEachDialect('webhook deliveries (%s)', (dialect) => {
     },
   );
 
-  it('sends a test event and redelivers a delivery with the same event id', { timeout: 30_000 }, async () => {
+  it('sends a test event and redelivers a delivery with the same event id', { timeout: 60_000 }, async () => {
     receiver.received.length = 0;
     receiver.respondWith(() => 200);
     const { me, id, secret } = await ownerWithWebhook(['member.joined']);
@@ -232,7 +232,7 @@ describeEachDialect('webhook addresses without WEBHOOK_ALLOW_PRIVATE (%s)', (dia
 
   it(
     'refuses private, loopback and link-local addresses and http, and gives up a name that resolves to loopback',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const me = await accountSession(t.current);
       for (const url of [
@@ -274,7 +274,7 @@ describeEachDialect('a webhook that keeps failing (%s)', (dialect) => {
   });
   afterAll(async () => receiver.close());
 
-  it('is turned off with a notice, and turning it on clears the notice', { timeout: 30_000 }, async () => {
+  it('is turned off with a notice, and turning it on clears the notice', { timeout: 60_000 }, async () => {
     const me = await accountSession(t.current, { tier: 1 });
     const created = await me.call('POST', '/webhooks', { url: receiver.url, events: ['subnet.created'] });
     const group = await postGroup(me, 'Down');

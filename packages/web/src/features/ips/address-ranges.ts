@@ -32,7 +32,14 @@ export function jumpTarget(
 
 /** The never-written address at `ipAddress`, as Edit IP Address opens it (a free row's first address). */
 export function virtualAddress(ipAddress: string): Address {
-  const notSeen = { mac: null, firstSeen: null, lastSeen: null, lastSeenBy: null };
+  const notSeen = {
+    mac: null,
+    firstSeen: null,
+    lastSeen: null,
+    lastSeenBy: null,
+    previousMac: null,
+    macChangedAt: null,
+  };
   return { id: null, ipAddress, ...availableAddressFields, updatedDate: null, updatedBy: null, ...notSeen };
 }
 

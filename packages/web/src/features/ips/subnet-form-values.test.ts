@@ -108,12 +108,26 @@ describe('subnet form values', () => {
   });
 
   it('shows a stored frequency in months, days or hours', () => {
-    const stored = { ...filled, vlanId: 10, length: 24, scanningType: 'auto' as const };
+    const stored = { ...filled, vlanId: 10, length: 24, scanningType: 'auto' as const, staleAfterDays: null };
     expect(formValuesOf({ ...stored, scanFrequency: 1440 })).toMatchObject({ frequency: 2, unit: 'months' });
     expect(formValuesOf({ ...stored, scanFrequency: 48 })).toMatchObject({ frequency: 2, unit: 'days' });
     expect(formValuesOf({ ...stored, scanFrequency: 25 })).toMatchObject({ frequency: 25, unit: 'hours' });
     expect(formValuesOf({ ...stored, scanFrequency: null })).toMatchObject({ frequency: '', prefix: '24' });
     expect(validateUpdate(formValuesOf({ ...stored, scanFrequency: 25 }))).toEqual({});
+  });
+
+  it('sends "stale after" as days or null, and refuses what is not a whole number without changing it', () => {
+    const stored = { ...filled, vlanId: 10, length: 24, scanningType: 'auto' as const, scanFrequency: 24 };
+    const values = formValuesOf({ ...stored, staleAfterDays: 30 });
+    expect(values.staleAfterDays).toBe(30);
+    expect(toUpdatePayload(values).staleAfterDays).toBe(30);
+    expect(toUpdatePayload({ ...values, staleAfterDays: ' ' }).staleAfterDays).toBeNull();
+    expect(formValuesOf({ ...stored, staleAfterDays: null }).staleAfterDays).toBe('');
+    for (const typed of ['1.5', 'abc', '0', '5000']) {
+      const edited = { ...values, staleAfterDays: typed };
+      expect(validateUpdate(edited)).toEqual({ staleAfterDays: messages.staleAfterDaysInvalid });
+      expect(edited.staleAfterDays).toBe(typed);
+    }
   });
 
   it('puts server field messages on the form field that shows them, and leaves others to the form', () => {

@@ -34,6 +34,8 @@ export interface SubnetFormValues {
   vrfId: string;
   /** Leaf (holds addresses) or container (holds subnets). Fixed after creation. */
   kind: SubnetKind;
+  /** Days after which unseen addresses are marked stale, as typed; '' for never. */
+  staleAfterDays: string | number;
 }
 
 /** The create request as the form builds it (checked by `validateCreate` before it is sent). */
@@ -53,6 +55,7 @@ export const emptySubnetForm: SubnetFormValues = {
   unit: 'hours',
   vrfId: '',
   kind: 'leaf',
+  staleAfterDays: '',
 };
 
 /** Kind choices: what each kind holds. */
@@ -82,12 +85,20 @@ function scanFields(values: SubnetFormValues) {
   };
 }
 
+/** "Stale after" as sent: null when empty; text that is no whole number goes as is, for the schema to refuse. */
+function staleAfterDaysOf(values: SubnetFormValues): number | null {
+  const text = String(values.staleAfterDays).trim();
+  if (text === '') return null;
+  return wholeNumber(text) ?? Number(text);
+}
+
 function commonFields(values: SubnetFormValues) {
   return {
     name: values.name.trim(),
     vlanId: wholeNumber(values.vlanId),
     description: values.description.trim(),
     groupId: values.groupId,
+    staleAfterDays: staleAfterDaysOf(values),
   };
 }
 
@@ -169,6 +180,7 @@ export function formValuesOf(subnet: {
   length: number;
   vrfId: string;
   kind: SubnetKind;
+  staleAfterDays: number | null;
 }): SubnetFormValues {
   const shown = scanFrequencyForDisplay(subnet.scanFrequency);
   return {
@@ -183,6 +195,7 @@ export function formValuesOf(subnet: {
     unit: shown ? shown.unit : 'hours',
     vrfId: subnet.vrfId,
     kind: subnet.kind,
+    staleAfterDays: subnet.staleAfterDays ?? '',
   };
 }
 

@@ -27,6 +27,7 @@ function subnet(id: string, name: string, networkIP: string, bits: number): Subn
     vrfId: 'v1',
     kind: 'leaf',
     parentId: null,
+    staleAfterDays: null,
   };
 }
 

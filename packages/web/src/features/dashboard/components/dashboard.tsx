@@ -12,6 +12,7 @@ import { AddressTotalsCard } from './address-totals-card.js';
 import { FullestSubnetsCard } from './fullest-subnets-card.js';
 import { LatestChangesCard } from './latest-changes-card.js';
 import { PendingApprovalsCard } from './pending-approvals-card.js';
+import { StaleAddressesCard } from './stale-addresses-card.js';
 import { StatCards } from './stat-cards.js';
 
 /** What an empty account shows instead of empty figures: the first step, which opens the group form. */
@@ -49,7 +50,10 @@ function DashboardFigures({ data }: { data: DashboardData }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <FullestSubnetsCard subnets={data.fullestSubnets} />
+        <Stack gap="md">
+          <FullestSubnetsCard subnets={data.fullestSubnets} />
+          <StaleAddressesCard stale={data.staleAddresses} />
+        </Stack>
       </Grid.Col>
       <Grid.Col span={12}>
         <LatestChangesCard changes={data.latestChanges} />

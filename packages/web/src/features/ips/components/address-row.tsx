@@ -45,6 +45,23 @@ function DateText({ iso, by = '' }: { iso: string; by?: string }) {
   );
 }
 
+/** A small mark beside a cell's value (Stale, MAC changed), its reason on hover. */
+function MarkBadge({ color, label, title }: { color: string; label: string; title: string }) {
+  return (
+    <Badge
+      size="xs"
+      variant="light"
+      color={color}
+      radius="sm"
+      tt="none"
+      title={title}
+      style={{ flexShrink: 0 }}
+    >
+      {label}
+    </Badge>
+  );
+}
+
 interface AddressRowProps {
   index: number;
   address: Address | undefined;
@@ -53,13 +70,15 @@ interface AddressRowProps {
   isCurrent: boolean;
   isAnycast: boolean;
   isSelected: boolean;
+  /** Not seen by a scanner for the subnet's "stale after" days. */
+  isStale: boolean;
   onEdit: (address: Address) => void;
   onToggle: (index: number, address: Address, isRange: boolean) => void;
 }
 
 /** One row of the address table: a skeleton until its page is read. */
 export function AddressRow(props: AddressRowProps) {
-  const { index, address, top, height, isCurrent, isAnycast, isSelected, onEdit, onToggle } = props;
+  const { index, address, top, height, isCurrent, isAnycast, isSelected, isStale, onEdit, onToggle } = props;
   const style = { top, height };
   if (!address) {
     return (
@@ -138,12 +157,26 @@ export function AddressRow(props: AddressRowProps) {
             {address.mac}
           </Text>
         )}
+        {address.previousMac && address.macChangedAt && (
+          <MarkBadge
+            color="red"
+            label="MAC changed"
+            title={`Was ${address.previousMac} until ${longDateTime.format(new Date(address.macChangedAt))}. Editing the address clears this mark.`}
+          />
+        )}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="lastSeen">
         {address.lastSeen && (
           <DateText
             iso={address.lastSeen}
             by={address.lastSeenBy ? ` by scanner ${address.lastSeenBy}` : ''}
+          />
+        )}
+        {isStale && (
+          <MarkBadge
+            color="gray"
+            label="Stale"
+            title="No scanner has seen this address for the subnet's stale-after days."
           />
         )}
       </div>

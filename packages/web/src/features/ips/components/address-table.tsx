@@ -1,5 +1,6 @@
 import type { AddressSort, SortOrder } from '@ipam/core/address-listing';
 import type { Address } from '@ipam/core/api/ipam';
+import { isStale } from '@ipam/core/stale';
 import { Box, Checkbox, UnstyledButton } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
@@ -39,6 +40,8 @@ interface AddressTableProps {
   onToggleRow: (index: number, address: Address, isRange: boolean) => void;
   /** The header checkbox: select every address the filter and search match, or clear the selection. */
   onToggleAll: () => void;
+  /** The subnet's "stale after" days (null: addresses are not marked stale). */
+  staleAfterDays: number | null;
 }
 
 /**
@@ -49,6 +52,8 @@ interface AddressTableProps {
 export function AddressTable(props: AddressTableProps) {
   const { rows, total, onEdit, onWantedRows, currentIndex = null, anycastAddress = null } = props;
   const { density, isDiscoveryShown, sort, onSort, selection, onToggleRow, onToggleAll } = props;
+  const { staleAfterDays } = props;
+  const now = new Date();
   const rowHeight = ROW_HEIGHTS[density];
   const { ref: sizeRef, height: viewportHeight } = useElementSize();
   const layout = scaledLayout(total, rowHeight, Math.max(viewportHeight, rowHeight));
@@ -166,6 +171,7 @@ export function AddressTable(props: AddressTableProps) {
                 isCurrent={index === currentIndex}
                 isAnycast={anycastAddress !== null && address?.ipAddress === anycastAddress}
                 isSelected={address !== undefined && isRowSelected(selection, address.ipAddress)}
+                isStale={address !== undefined && isStale(address.lastSeen, staleAfterDays, now)}
                 onEdit={onEdit}
                 onToggle={onToggleRow}
               />

@@ -78,7 +78,12 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
         <Row gap="xs">
           {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
           <NextFreeButton accountId={accountId} subnetId={subnet.id} prefix={prefix} onFound={setEditing} />
-          <AddressFilterButtons filter={filter} onFilter={setFilter} onClear={clearFilter} />
+          <AddressFilterButtons
+            filter={filter}
+            onFilter={setFilter}
+            onClear={clearFilter}
+            isStaleMarked={subnet.staleAfterDays !== null}
+          />
         </Row>
         <Row gap="sm">
           {tools}

@@ -151,7 +151,12 @@ export function SubnetAddresses({
             prefix={subnetPrefix}
             onFound={setEditing}
           />
-          <AddressFilterButtons filter={filter} onFilter={setFilter} onClear={clearFilter} />
+          <AddressFilterButtons
+            filter={filter}
+            onFilter={setFilter}
+            onClear={clearFilter}
+            isStaleMarked={subnet.staleAfterDays !== null}
+          />
           <PendingApprovalsButton
             count={approvalsDialog.pending.length}
             onClick={() => setApprovalsOpen(true)}
@@ -210,6 +215,7 @@ export function SubnetAddresses({
             selection={selecting.selection}
             onToggleRow={selecting.toggle}
             onToggleAll={selecting.toggleAll}
+            staleAfterDays={subnet.staleAfterDays}
           />
           <Row justify="space-between" gap="xs">
             <Text size="xs" c="dimmed" aria-live="polite">

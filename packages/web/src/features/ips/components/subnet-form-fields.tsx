@@ -226,6 +226,15 @@ export function SubnetFormFields(props: SubnetFormFieldsProps) {
           )}
         </Row>
       )}
+      {!isContainer && isScanning && (
+        <TextInput
+          label="Stale after (days)"
+          description="Mark addresses no scanner has seen for this many days. Leave empty for never."
+          inputMode="numeric"
+          maw={260}
+          {...form.getInputProps('staleAfterDays')}
+        />
+      )}
     </>
   );
 }
