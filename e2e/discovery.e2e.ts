@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@ipam/core/messages';
 import { signUp } from './support/app.js';
 import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/browser.js';
 import { callApi, currentAccountId, idOf } from './support/planner-api.js';
@@ -104,5 +105,49 @@ describe('discovery records in the IP view', () => {
     await initiated.waitFor();
     await screenshot(page, 'ips-scan-initiated');
     await initiated.waitFor({ state: 'detached', timeout: 6_000 });
+  }, 90_000);
+
+  it('marks a MAC change, and stale addresses once the subnet marks them', async () => {
+    const { page, baseUrl } = browser;
+    // The printer answers with another MAC: the row says so, with the MAC it had.
+    await agent.report(subnetId, [{ ipAddress: '192.168.7.2', alive: true, mac: 'aa:bb:cc:00:00:09' }]);
+    await page.goto(`${baseUrl}/ips?subnet=${subnetId}`);
+    const macCell = addressRow(page, '192.168.7.2').locator('[data-column=mac]');
+    // The mark's title tells the MAC it had.
+    const mark = macCell.getByRole('img', { name: 'MAC changed' });
+    await mark.waitFor();
+    expect(await mark.getAttribute('title')).toMatch(/^MAC changed: was aa:bb:cc:00:00:02 until /);
+    expect(await macCell.textContent()).toBe('aa:bb:cc:00:00:09');
+
+    // "Stale after" is off: no Stale filter. A value that is no whole number of days is refused as typed.
+    expect(await page.getByRole('button', { name: 'Show Stale' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit Subnet', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Subnet' });
+    const staleAfter = dialog.getByRole('textbox', { name: 'Stale after (days)' });
+    await staleAfter.fill('1.5');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(messages.staleAfterDaysInvalid).waitFor();
+    expect(await staleAfter.inputValue()).toBe('1.5');
+    await staleAfter.fill('30');
+    await screenshot(page, 'discovery-stale-after');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // Nothing is stale yet: every address was seen today.
+    await page.getByRole('button', { name: 'Show Stale' }).click();
+    await page
+      .getByText('No stale addresses: every address a scanner found was seen within the last 30 days.')
+      .waitFor();
+    expect(
+      await page.getByRole('table', { name: 'IP Addresses' }).locator('[role=row][data-ip]').count(),
+    ).toBe(0);
+
+    // Forty days on (the browser's clock), the seen addresses are marked Stale; a never-seen one is not.
+    await page.clock.setFixedTime(Date.now() + 40 * 24 * 60 * 60 * 1000);
+    await page.goto(`${baseUrl}/ips?subnet=${subnetId}`);
+    const printer = addressRow(page, '192.168.7.2');
+    await printer.locator('[data-column=lastSeen]').getByRole('img', { name: 'Stale' }).waitFor();
+    expect(await addressRow(page, '192.168.7.5').locator('[data-column=lastSeen]').textContent()).toBe('');
+    await screenshot(page, 'discovery-stale-and-mac-changed');
   }, 90_000);
 });

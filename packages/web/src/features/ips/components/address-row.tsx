@@ -1,6 +1,7 @@
 import type { Address } from '@ipam/core/api/ipam';
 import { Badge, Button, Checkbox, Skeleton, Text } from '@mantine/core';
-import type { MouseEvent } from 'react';
+import { IconArrowsExchange, IconClockExclamation } from '@tabler/icons-react';
+import type { MouseEvent, ReactNode } from 'react';
 import { AnycastTag } from './address-range-list.js';
 import classes from './address-table.module.css';
 
@@ -45,20 +46,12 @@ function DateText({ iso, by = '' }: { iso: string; by?: string }) {
   );
 }
 
-/** A small mark beside a cell's value (Stale, MAC changed), its reason on hover. */
-function MarkBadge({ color, label, title }: { color: string; label: string; title: string }) {
+/** A mark beside a cell's value (MAC changed, Stale): an icon named for screen readers, its reason on hover. */
+function Mark({ label, title, children }: { label: string; title: string; children: ReactNode }) {
   return (
-    <Badge
-      size="xs"
-      variant="light"
-      color={color}
-      radius="sm"
-      tt="none"
-      title={title}
-      style={{ flexShrink: 0 }}
-    >
-      {label}
-    </Badge>
+    <span role="img" aria-label={label} title={title} className={classes.mark}>
+      {children}
+    </span>
   );
 }
 
@@ -103,6 +96,10 @@ export function AddressRow(props: AddressRowProps) {
     isCurrent && classes.current,
     isSelected && classes.selected,
   ];
+  const macChange =
+    address.previousMac && address.macChangedAt
+      ? `MAC changed: was ${address.previousMac} until ${longDateTime.format(new Date(address.macChangedAt))}. Editing the address clears this mark.`
+      : null;
   // The click, not the change: only the click tells whether Shift was held.
   const toggle = (event: MouseEvent<HTMLInputElement>) => onToggle(index, address, event.shiftKey);
   return (
@@ -153,16 +150,14 @@ export function AddressRow(props: AddressRowProps) {
       </div>
       <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="mac">
         {address.mac && (
-          <Text size="xs" ff="monospace" truncate title={address.mac}>
+          <Text size="xs" ff="monospace" truncate title={address.mac} c={macChange ? 'red' : undefined}>
             {address.mac}
           </Text>
         )}
-        {address.previousMac && address.macChangedAt && (
-          <MarkBadge
-            color="red"
-            label="MAC changed"
-            title={`Was ${address.previousMac} until ${longDateTime.format(new Date(address.macChangedAt))}. Editing the address clears this mark.`}
-          />
+        {macChange && (
+          <Mark label="MAC changed" title={macChange}>
+            <IconArrowsExchange size={14} color="var(--mantine-color-red-7)" />
+          </Mark>
         )}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.discovery}`} data-column="lastSeen">
@@ -173,11 +168,12 @@ export function AddressRow(props: AddressRowProps) {
           />
         )}
         {isStale && (
-          <MarkBadge
-            color="gray"
+          <Mark
             label="Stale"
-            title="No scanner has seen this address for the subnet's stale-after days."
-          />
+            title="Stale: no scanner has seen this address for the subnet's stale-after days."
+          >
+            <IconClockExclamation size={14} color="var(--mantine-color-orange-7)" />
+          </Mark>
         )}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.updated}`} data-column="updated">

@@ -189,7 +189,9 @@ export function SubnetAddresses({
         )
       ) : rows.total === 0 ? (
         <Text c="dimmed" py="md">
-          No IP addresses found for your search/filter.
+          {filter === 'stale' && !q
+            ? `No stale addresses: every address a scanner found was seen within the last ${subnet.staleAfterDays ?? 0} days.`
+            : 'No IP addresses found for your search/filter.'}
         </Text>
       ) : (
         <>
