@@ -257,6 +257,20 @@ export const messages = {
   // Accounts, people and support (server rules the spec leaves open; these texts are ours)
   notFound: 'Not found.',
   ownerCannotBeRemoved: 'The account owner cannot be removed.',
+  // Roles (issue 34; docs/roles.md)
+  roleInvalid: 'Role must be owner, admin, editor or viewer.',
+  roleRequired: (needed: string, held: string) =>
+    `This needs the ${needed} role or higher; your role in this account is ${held}.`,
+  outsideGroups: (group: string) =>
+    `You can edit only inside the groups you are limited to; “${group}” is not one of them.`,
+  outsideAllGroups: 'You are limited to chosen groups, so you cannot make changes across the whole account.',
+  onlyOwnerSetsRoles: 'Only an owner can change roles.',
+  onlyOwnerGivesOwner: 'Only an owner can invite or remove an owner.',
+  ownRoleUnchangeable: 'You cannot change your own role; another owner can.',
+  accountHolderStaysOwner: 'The account holder always stays an owner.',
+  lastOwner: 'An account keeps at least one owner.',
+  groupLimitUnknown: 'A group to limit to does not exist in this account.',
+  noGroup: '(no group)',
   userLimitReached: (max: number) =>
     `You have reached the maximum number of users (${max}) allowed for your plan.`,
   alreadyMember: 'This user is already a member of the account.',

@@ -20,6 +20,7 @@ const providerErrors = { ...conflictingWriteErrors, 502: readErrors[404] };
 export const dnsRoutes = {
   listProviders: defineRoute({
     method: 'GET',
+    minRole: 'admin',
     path: `${base}/providers`,
     tags,
     summary: "The account's DNS providers by name; secrets are never answered",
@@ -28,6 +29,7 @@ export const dnsRoutes = {
   }),
   createProvider: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: `${base}/providers`,
     tags,
     summary: 'Add a DNS provider (PowerDNS API or RFC 2136 + TSIG); owner only',
@@ -37,6 +39,7 @@ export const dnsRoutes = {
   }),
   updateProvider: defineRoute({
     method: 'PATCH',
+    minRole: 'admin',
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Change a DNS provider; the secret only when given; owner only',
@@ -46,6 +49,7 @@ export const dnsRoutes = {
   }),
   removeProvider: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Remove a DNS provider no settings use; owner only',
@@ -63,6 +67,7 @@ export const dnsRoutes = {
   }),
   setSubnetSettings: defineRoute({
     method: 'PUT',
+    minRole: 'admin',
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Set a subnet's own DNS settings; owner only",
@@ -72,6 +77,7 @@ export const dnsRoutes = {
   }),
   clearSubnetSettings: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Remove a subnet's own DNS settings (it inherits its group's again); owner only",
@@ -89,6 +95,7 @@ export const dnsRoutes = {
   }),
   setGroupSettings: defineRoute({
     method: 'PUT',
+    minRole: 'admin',
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Set a group's own DNS settings, inherited by its subnets and groups; owner only",
@@ -98,6 +105,7 @@ export const dnsRoutes = {
   }),
   clearGroupSettings: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Remove a group's own DNS settings; owner only",
@@ -115,6 +123,7 @@ export const dnsRoutes = {
   }),
   fix: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: `${base}/subnets/:subnetId/compare/fix`,
     tags,
     summary: 'Fix differences: make DNS match the IPAM, or take into the IPAM what DNS has; owner only',

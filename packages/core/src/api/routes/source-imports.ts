@@ -10,6 +10,7 @@ const tags = ['imports'];
 export const sourceImportRoutes = {
   list: defineRoute({
     method: 'GET',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/imports',
     tags,
     summary: "The account's latest imports from phpIPAM or NetBox, newest first, without their reports",
@@ -18,6 +19,7 @@ export const sourceImportRoutes = {
   }),
   start: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/imports',
     isIdempotent: true,
     tags,
@@ -32,6 +34,7 @@ export const sourceImportRoutes = {
   }),
   get: defineRoute({
     method: 'GET',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/imports/:importId',
     tags,
     summary: 'One import: its progress while it runs, then its report (or its error)',

@@ -22,6 +22,7 @@ import * as outboxWebhooks from './2026-11-28-0019-outbox-webhooks.js';
 import * as dns from './2026-11-28-0021-dns.js';
 import * as idempotencyKeys from './2026-11-28-0022-idempotency-keys.js';
 import * as discoveryRecords from './2026-11-28-0023-discovery-records.js';
+import * as memberRoles from './2026-11-28-0024-member-roles.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0021-dns': dns,
   '2026-11-28-0022-idempotency-keys': idempotencyKeys,
   '2026-11-28-0023-discovery-records': discoveryRecords,
+  '2026-11-28-0024-member-roles': memberRoles,
 };
