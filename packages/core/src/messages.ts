@@ -378,7 +378,7 @@ export const messages = {
   webhookEventsInvalid: 'Choose events from the list.',
   webhookEventsRequired: 'Choose at least one event.',
   webhookActiveInvalid: 'Active must be on or off.',
-  webhookOwnerOnly: 'Only the account owner can manage webhooks.',
+  webhookOwnerOnly: 'Only an admin or an owner of the account can manage webhooks.',
   webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
   webhookDisabled: (at: string) =>
     `Turned off on ${at}: its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
@@ -490,7 +490,7 @@ export const messages = {
     `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
   // DNS sync (issue 32; texts ours)
-  dnsOwnerOnly: 'Only the account owner can manage DNS providers and DNS settings.',
+  dnsOwnerOnly: 'Only an admin or an owner of the account can manage DNS providers and DNS settings.',
   dnsProviderNameRequired: 'Name is required.',
   dnsProviderNameInUse: 'A DNS provider with this name already exists.',
   dnsProviderInUse: 'This DNS provider is used by DNS settings; remove them first.',
@@ -503,7 +503,7 @@ export const messages = {
   dnsZoneInvalid: 'Enter a zone name such as example.com.',
   dnsProviderUnreachable: (detail: string) => `The DNS server could not be reached or refused: ${detail}`,
   dnsNotConfigured: 'This subnet has no DNS settings (nor does any of its groups).',
-  importOwnerOnly: 'Only the account owner can import from phpIPAM or NetBox.',
+  importOwnerOnly: 'Only an admin or an owner of the account can import from phpIPAM or NetBox.',
   importFailed: 'The import stopped on an internal error; what it wrote stays. Run it again to finish it.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
   sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import {
   dnsFixSchema,
   dnsProviderCreateSchema,
@@ -21,6 +22,7 @@ export const dnsRoutes = {
   listProviders: defineRoute({
     method: 'GET',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers`,
     tags,
     summary: "The account's DNS providers by name; secrets are never answered",
@@ -30,6 +32,7 @@ export const dnsRoutes = {
   createProvider: defineRoute({
     method: 'POST',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers`,
     tags,
     summary: 'Add a DNS provider (PowerDNS API or RFC 2136 + TSIG); owner only',
@@ -40,6 +43,7 @@ export const dnsRoutes = {
   updateProvider: defineRoute({
     method: 'PATCH',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Change a DNS provider; the secret only when given; owner only',
@@ -50,6 +54,7 @@ export const dnsRoutes = {
   removeProvider: defineRoute({
     method: 'DELETE',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Remove a DNS provider no settings use; owner only',
@@ -68,6 +73,7 @@ export const dnsRoutes = {
   setSubnetSettings: defineRoute({
     method: 'PUT',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Set a subnet's own DNS settings; owner only",
@@ -78,6 +84,7 @@ export const dnsRoutes = {
   clearSubnetSettings: defineRoute({
     method: 'DELETE',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Remove a subnet's own DNS settings (it inherits its group's again); owner only",
@@ -96,6 +103,7 @@ export const dnsRoutes = {
   setGroupSettings: defineRoute({
     method: 'PUT',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Set a group's own DNS settings, inherited by its subnets and groups; owner only",
@@ -106,6 +114,7 @@ export const dnsRoutes = {
   clearGroupSettings: defineRoute({
     method: 'DELETE',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Remove a group's own DNS settings; owner only",
@@ -124,6 +133,7 @@ export const dnsRoutes = {
   fix: defineRoute({
     method: 'POST',
     minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId/compare/fix`,
     tags,
     summary: 'Fix differences: make DNS match the IPAM, or take into the IPAM what DNS has; owner only',

@@ -1,3 +1,4 @@
+import { messages } from '../../messages.js';
 import { conflictingWriteErrors, readErrors } from '../route-errors.js';
 import { errorResponse, listOf } from '../common.js';
 import { accountParams, importParams } from '../route-params.js';
@@ -11,6 +12,7 @@ export const sourceImportRoutes = {
   list: defineRoute({
     method: 'GET',
     minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports',
     tags,
     summary: "The account's latest imports from phpIPAM or NetBox, newest first, without their reports",
@@ -20,6 +22,7 @@ export const sourceImportRoutes = {
   start: defineRoute({
     method: 'POST',
     minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports',
     isIdempotent: true,
     tags,
@@ -35,6 +38,7 @@ export const sourceImportRoutes = {
   get: defineRoute({
     method: 'GET',
     minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports/:importId',
     tags,
     summary: 'One import: its progress while it runs, then its report (or its error)',
