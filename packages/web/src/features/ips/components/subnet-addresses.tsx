@@ -196,13 +196,15 @@ export function SubnetAddresses({
         </Text>
       ) : (
         <>
-          <AddressBulkBar
-            count={selecting.count}
-            isAllMatching={selecting.selection.isAllMatching}
-            notice={selecting.notice}
-            onAction={setBulkAction}
-            onDeselect={selecting.clear}
-          />
+          {isEditable && (
+            <AddressBulkBar
+              count={selecting.count}
+              isAllMatching={selecting.selection.isAllMatching}
+              notice={selecting.notice}
+              onAction={setBulkAction}
+              onDeselect={selecting.clear}
+            />
+          )}
           <AddressTable
             key={viewKey}
             rows={rows}

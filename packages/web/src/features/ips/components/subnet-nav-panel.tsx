@@ -45,13 +45,13 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="sm">
-        <Row gap={6}>
-          {canEditAll && (
-            <ReasonedButton size="xs" variant="light" disabledReason={null} onClick={props.onAddGroup}>
-              + Group
-            </ReasonedButton>
-          )}
-          {can('editor') && (
+        {can('editor') && (
+          <Row gap={6}>
+            {canEditAll && (
+              <ReasonedButton size="xs" variant="light" disabledReason={null} onClick={props.onAddGroup}>
+                + Group
+              </ReasonedButton>
+            )}
             <ReasonedButton
               size="xs"
               variant="light"
@@ -60,8 +60,6 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
             >
               + IPv4 Subnet
             </ReasonedButton>
-          )}
-          {can('editor') && (
             <ReasonedButton
               size="xs"
               variant="light"
@@ -70,24 +68,24 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
             >
               + IPv6 Subnet
             </ReasonedButton>
-          )}
-          {can('editor') && (!selected || canEditIn(selected.groupId)) && (
-            <Tooltip label={reasons.editSubnet ?? 'Edit Subnet'} withArrow>
-              <ActionIcon
-                variant="light"
-                size="md"
-                aria-label="Edit Subnet"
-                aria-disabled={reasons.editSubnet !== null || undefined}
-                data-disabled={reasons.editSubnet !== null || undefined}
-                onClick={() => {
-                  if (reasons.editSubnet === null) props.onEditSubnet();
-                }}
-              >
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </Row>
+            {(!selected || canEditIn(selected.groupId)) && (
+              <Tooltip label={reasons.editSubnet ?? 'Edit Subnet'} withArrow>
+                <ActionIcon
+                  variant="light"
+                  size="md"
+                  aria-label="Edit Subnet"
+                  aria-disabled={reasons.editSubnet !== null || undefined}
+                  data-disabled={reasons.editSubnet !== null || undefined}
+                  onClick={() => {
+                    if (reasons.editSubnet === null) props.onEditSubnet();
+                  }}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Row>
+        )}
         <Row gap="md">
           <Anchor component={Link} to={paths.groupManagement} size="sm">
             Manage Groups

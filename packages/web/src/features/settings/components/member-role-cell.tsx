@@ -21,6 +21,8 @@ interface MemberRoleCellProps {
 export function MemberRoleCell({ accountId, member, isEditable, groups }: MemberRoleCellProps) {
   const setRole = useSetMemberRole(accountId);
   const nameOf = new Map(groups.map((group) => [group.id, group.name]));
+  const groupsText = (ids: readonly string[]) =>
+    ids.length === 0 ? 'every group' : ids.map((id) => nameOf.get(id) ?? id).join(', ');
   const save = (role: Member['role'], groupIds: string[]) =>
     setRole.mutate(
       { userId: member.id, role, groupIds },
@@ -28,7 +30,10 @@ export function MemberRoleCell({ accountId, member, isEditable, groups }: Member
         onSuccess: () =>
           notifications.show({
             color: 'green',
-            message: `${member.email} is now ${roleLabels[role].toLowerCase()}.`,
+            message:
+              role === member.role
+                ? `${member.email} may now edit in ${groupsText(groupIds)}.`
+                : `${member.email} is now ${roleLabels[role].toLowerCase()}.`,
           }),
         onError: (error) => notifications.show({ color: 'red', message: errorMessage(error) }),
       },
@@ -42,7 +47,7 @@ export function MemberRoleCell({ accountId, member, isEditable, groups }: Member
         </Badge>
         {member.role === 'editor' && member.groupIds.length > 0 && (
           <Text size="xs" c="dimmed">
-            {`Only in ${member.groupIds.map((id) => nameOf.get(id) ?? id).join(', ')}`}
+            {`Only in ${groupsText(member.groupIds)}`}
           </Text>
         )}
       </Stack>

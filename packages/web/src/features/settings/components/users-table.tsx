@@ -73,23 +73,18 @@ export function UsersTable({ account, userId, users }: UsersTableProps) {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {user.isOwner ? (
-                  <Text size="sm" fw={600}>
-                    Owner
-                  </Text>
-                ) : (
-                  isRemovable(user) && (
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      onClick={() => confirmRemove(user)}
-                      loading={removeUser.isPending && removeUser.variables === user.id}
-                      aria-label={`Remove ${user.email}`}
-                    >
-                      Remove
-                    </Button>
-                  )
+                {/* The account holder's Owner label is their role; they are never removed. */}
+                {isRemovable(user) && (
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => confirmRemove(user)}
+                    loading={removeUser.isPending && removeUser.variables === user.id}
+                    aria-label={`Remove ${user.email}`}
+                  >
+                    Remove
+                  </Button>
                 )}
               </Table.Td>
             </Table.Tr>
