@@ -16,8 +16,7 @@ const roleChange = (before: object, after: object): AuditEntryView => ({
 it('reads a role change in History as the role and the groups, by name', () => {
   const item = roleChange({ role: 'viewer', groupIds: [] }, { role: 'editor', groupIds: ['g1', 'g2'] });
   expect(changeSummary(item, ctx)).toContain('role changed');
-  expect(fieldChanges(item, ctx).map(({ label, before, after }) => `${label}: ${before} → ${after}`)).toEqual([
-    'Role: Viewer → Editor',
-    'Limited to groups: Every group → Office, Lab',
-  ]);
+  expect(fieldChanges(item, ctx).map(({ label, before, after }) => `${label}: ${before} → ${after}`)).toEqual(
+    ['Role: Viewer → Editor', 'Limited to groups: Every group → Office, Lab'],
+  );
 });
