@@ -136,4 +136,15 @@ describeEachDialect('member roles (issue 34) on %s', (dialect) => {
     const me = await client.get('/api/auth/me');
     expect(me.body.accounts[0]).toMatchObject({ role: 'owner', isOwner: true, groupIds: [] });
   });
+
+  it('states in the OpenAPI document the role each account route needs', async () => {
+    const openapi = await t.current.client().get('/api/openapi.json');
+    const paths = openapi.body.paths;
+    expect(paths['/api/accounts/{accountId}/users/{userId}'].patch.description).toContain(
+      'Needs the owner role',
+    );
+    expect(paths['/api/accounts/{accountId}/webhooks'].post.description).toContain('Needs the admin role');
+    expect(paths['/api/accounts/{accountId}/groups'].post.description).toContain('Needs the editor role');
+    expect(paths['/api/accounts/{accountId}/groups'].get.description).toContain('viewer or higher');
+  });
 });
