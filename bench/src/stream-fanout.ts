@@ -80,7 +80,7 @@ async function run(kind: 'sqlite' | 'postgres'): Promise<string[]> {
       for (let u = 1; u < USERS_PER_ACCOUNT; u++) {
         const email = `noisy-${a}-${u}@example.com`;
         const user = await signUp(setup.db, { email, password: PASSWORD });
-        await linkUser(setup.db, user.userId, owner.accountId, nowIso());
+        await linkUser(setup.db, user.userId, owner.accountId, nowIso(), 'editor');
         members.push(email);
       }
       for (const email of members) {

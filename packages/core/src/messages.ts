@@ -259,6 +259,20 @@ export const messages = {
   // Accounts, people and support (server rules the spec leaves open; these texts are ours)
   notFound: 'Not found.',
   ownerCannotBeRemoved: 'The account owner cannot be removed.',
+  // Roles (issue 34; docs/roles.md)
+  roleInvalid: 'Role must be owner, admin, editor or viewer.',
+  roleRequired: (needed: string, held: string) =>
+    `This needs the ${needed} role or higher; your role in this account is ${held}.`,
+  outsideGroups: (group: string) =>
+    `You can edit only inside the groups you are limited to; “${group}” is not one of them.`,
+  outsideAllGroups: 'You are limited to chosen groups, so you cannot make changes across the whole account.',
+  onlyOwnerSetsRoles: 'Only an owner can change roles.',
+  onlyOwnerGivesOwner: 'Only an owner can invite or remove an owner.',
+  ownRoleUnchangeable: 'You cannot change your own role; another owner can.',
+  accountHolderStaysOwner: 'The account holder always stays an owner.',
+  lastOwner: 'An account keeps at least one owner.',
+  groupLimitUnknown: 'A group to limit to does not exist in this account.',
+  noGroup: '(no group)',
   userLimitReached: (max: number) =>
     `You have reached the maximum number of users (${max}) allowed for your plan.`,
   alreadyMember: 'This user is already a member of the account.',
@@ -366,7 +380,7 @@ export const messages = {
   webhookEventsInvalid: 'Choose events from the list.',
   webhookEventsRequired: 'Choose at least one event.',
   webhookActiveInvalid: 'Active must be on or off.',
-  webhookOwnerOnly: 'Only the account owner can manage webhooks.',
+  webhookOwnerOnly: 'Only an admin or an owner of the account can manage webhooks.',
   webhookLimitReached: (max: number) => `An account can hold at most ${max} webhooks.`,
   webhookDisabled: (at: string) =>
     `Turned off on ${at}: its deliveries kept failing for 24 hours. Fix the receiver, then turn it on again.`,
@@ -478,7 +492,7 @@ export const messages = {
     `${source} sent a link to a page of ${path} it had already sent: its paging is broken.`,
   importRunning: 'An import into this account is already running: wait for it to finish.',
   // DNS sync (issue 32; texts ours)
-  dnsOwnerOnly: 'Only the account owner can manage DNS providers and DNS settings.',
+  dnsOwnerOnly: 'Only an admin or an owner of the account can manage DNS providers and DNS settings.',
   dnsProviderNameRequired: 'Name is required.',
   dnsProviderNameInUse: 'A DNS provider with this name already exists.',
   dnsProviderInUse: 'This DNS provider is used by DNS settings; remove them first.',
@@ -491,7 +505,7 @@ export const messages = {
   dnsZoneInvalid: 'Enter a zone name such as example.com.',
   dnsProviderUnreachable: (detail: string) => `The DNS server could not be reached or refused: ${detail}`,
   dnsNotConfigured: 'This subnet has no DNS settings (nor does any of its groups).',
-  importOwnerOnly: 'Only the account owner can import from phpIPAM or NetBox.',
+  importOwnerOnly: 'Only an admin or an owner of the account can import from phpIPAM or NetBox.',
   importFailed: 'The import stopped on an internal error; what it wrote stays. Run it again to finish it.',
   sourceCidrInvalid: (text: string) => `"${text}" is not a network in CIDR form.`,
   sourceAddressInvalid: (text: string) => `"${text}" is not an IP address.`,

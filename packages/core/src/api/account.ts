@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from '../roles.js';
 
 /** An account (field names are the spec's: `maxusers`, `maxnetworks`). */
 export const accountResponse = z.object({
@@ -13,7 +14,11 @@ export const accountResponse = z.object({
   subStatus: z.string().nullable(),
   subStart: z.string().nullable(),
   subEnd: z.string().nullable(),
-  isOwner: z.boolean().describe('is the caller the owner'),
+  isOwner: z.boolean().describe('does the caller hold the owner role'),
+  role: z.enum(ROLES).describe("the caller's role in the account (docs/roles.md)"),
+  groupIds: z
+    .array(z.string())
+    .describe('the groups an editor is limited to (with what is inside them); empty: every group'),
   ipv6Prefixes: z
     .object({ min: z.number().int(), max: z.number().int() })
     .nullable()
@@ -46,11 +51,20 @@ export const meResponse = z.object({
 export type Me = z.infer<typeof meResponse>;
 
 /** A member of an account. */
-export const memberResponse = userResponse.extend({ isOwner: z.boolean() });
+export const memberResponse = userResponse.extend({
+  isOwner: z.boolean().describe('is this the account holder (who stays an owner)'),
+  role: z.enum(ROLES),
+  groupIds: z.array(z.string()).describe("an editor's group limits; empty: every group"),
+});
 export type Member = z.infer<typeof memberResponse>;
 
 /** A pending invite. */
-export const inviteResponse = z.object({ id: z.string(), email: z.string(), invitedAt: z.string() });
+export const inviteResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  invitedAt: z.string(),
+  role: z.enum(ROLES).describe('the role the invited user gets'),
+});
 export type Invite = z.infer<typeof inviteResponse>;
 
 /** GET /api/auth/invitation?invite=: whom an invite link was sent to and which account it joins. */

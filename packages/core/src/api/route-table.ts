@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Role } from '../roles.js';
 
 /** The HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -39,6 +40,18 @@ export interface ApiRoute<
    * again instead of writing twice (docs/automation.md).
    */
   readonly isIdempotent?: boolean | undefined;
+  /**
+   * The lowest role that may call an account route when not the default (GET a viewer, any write an
+   * editor; `requiredRoleOf` in roles.ts). The membership hook checks it on every account route.
+   */
+  readonly minRole?: Role | undefined;
+  /** The message of a refused role where the specification sets one (else one naming the role needed). */
+  readonly roleRefusal?: string | undefined;
+  /**
+   * Whether an editor limited to chosen groups may make this write although it names no group: it
+   * touches no network (a saved calculation). Every other write that names no group is refused to them.
+   */
+  readonly isGroupFree?: boolean | undefined;
   /** The media types of a body that is a file rather than JSON. */
   readonly consumes?: readonly string[] | undefined;
   /** The media types of an answer that is a file rather than JSON. */

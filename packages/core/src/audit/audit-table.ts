@@ -16,6 +16,7 @@ import {
   type AuditRefKind,
   type ValueFormat,
 } from './audit-values.js';
+import { roleLabels } from '../roles.js';
 
 /** One field of an audited object: how it is labelled and shown. */
 export interface AuditField {
@@ -215,15 +216,19 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
   },
   member: {
     label: 'Member',
-    verbs: { create: 'joined the account', delete: 'removed from the account' },
+    verbs: { create: 'joined the account', update: 'role changed', delete: 'removed from the account' },
     phrase: (name, verb) => `${name ?? 'A member'} ${verb}`,
-    fields: { fromInvite: hidden },
+    fields: {
+      fromInvite: hidden,
+      role: { label: 'Role', format: choiceValue(roleLabels) },
+      groupIds: { label: 'Limited to groups', refers: 'group', format: refValue('group', 'Every group') },
+    },
   },
   invite: {
     label: 'Invitation',
     entityRefers: 'invite',
     verbs: { create: 'sent', update: 'link reissued', delete: 'withdrawn' },
-    fields: { invitedAt: hidden, link: hidden },
+    fields: { invitedAt: hidden, link: hidden, role: { label: 'Role', format: choiceValue(roleLabels) } },
   },
   calculation: {
     label: 'Calculation',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.js';
+import { roleSchema } from './role-schemas.js';
 
 /** Minimum password length (core spec §9). */
 export const minPasswordLength = 8;
@@ -107,7 +108,7 @@ export const loginSchema = z
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** `POST /api/accounts/:accountId/invites`. */
-export const inviteSchema = z.object({ email: emailSchema }).strict();
+export const inviteSchema = z.object({ email: emailSchema, role: roleSchema.default('editor') }).strict();
 export type InviteInput = z.infer<typeof inviteSchema>;
 
 /** `PUT /api/auth/current-account`. */

@@ -21,6 +21,8 @@ describe('ipv4SubnetCreateSchema', () => {
       // Issue 30: the account's Global VRF (null) and a leaf unless asked otherwise.
       vrfId: null,
       kind: 'leaf',
+      // Issue 33: addresses are not marked stale unless asked.
+      staleAfterDays: null,
     });
   });
 

@@ -19,8 +19,8 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const owner = await createUser(db);
       const other = await createUser(db);
-      await linkUser(db, other.userId, owner.accountId, new Date().toISOString());
-      await linkUser(db, other.userId, owner.accountId, new Date().toISOString()); // idempotent
+      await linkUser(db, other.userId, owner.accountId, new Date().toISOString(), 'editor');
+      await linkUser(db, other.userId, owner.accountId, new Date().toISOString(), 'editor'); // idempotent
       expect(await countMembers(db, owner.accountId)).toBe(2);
       await insertInvite(db, {
         id: 'inv-1',
@@ -28,6 +28,7 @@ for (const dialect of DIALECTS) {
         email: 'x@example.com',
         invitedAt: new Date().toISOString(),
         invitedBy: owner.userId,
+        role: 'viewer',
       });
       expect(await countInvites(db, owner.accountId)).toBe(1);
       const all = await listAllAccounts(db);
@@ -35,7 +36,7 @@ for (const dialect of DIALECTS) {
       expect(row?.members).toBe(2);
       expect(typeof row?.members).toBe('number');
       expect(await takeInvitesForEmail(db, 'x@example.com')).toEqual([
-        { id: 'inv-1', accountId: owner.accountId },
+        { id: 'inv-1', accountId: owner.accountId, role: 'viewer' },
       ]);
       expect(await countInvites(db, owner.accountId)).toBe(0);
     });
@@ -44,7 +45,7 @@ for (const dialect of DIALECTS) {
       const { db } = database.current;
       const owner = await createUser(db);
       const joiner = await createUser(db);
-      await linkUser(db, joiner.userId, owner.accountId, new Date(Date.now() + 1000).toISOString());
+      await linkUser(db, joiner.userId, owner.accountId, new Date(Date.now() + 1000).toISOString(), 'editor');
       expect((await listAccountsOfUser(db, joiner.userId)).map((a) => a.id)).toEqual([
         joiner.accountId,
         owner.accountId,

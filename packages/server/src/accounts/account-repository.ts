@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_VRF_NAME } from '@ipam/core/schemas/vrf-schemas';
+import type { Role } from '@ipam/core/roles';
 import type { PrefixRange } from '@ipam/core/tiers';
 import type { Db } from '../db/database.js';
 import { isPostgres } from '../db/database.js';
@@ -80,11 +81,17 @@ export async function insertAccount(
     .execute();
 }
 
-/** Links a user to an account (no-op when already linked). */
-export async function linkUser(db: Db, userId: string, accountId: string, at: string): Promise<void> {
+/** Links a user to an account with a role (no-op when already linked: the role they hold stays). */
+export async function linkUser(
+  db: Db,
+  userId: string,
+  accountId: string,
+  at: string,
+  role: Role,
+): Promise<void> {
   await db
     .insertInto('users_accounts')
-    .values({ user_id: userId, account_id: accountId, created_at: at })
+    .values({ user_id: userId, account_id: accountId, created_at: at, role })
     .onConflict((oc) => oc.columns(['user_id', 'account_id']).doNothing())
     .execute();
 }
@@ -96,6 +103,12 @@ export async function unlinkUser(db: Db, userId: string, accountId: string): Pro
     .where('user_id', '=', userId)
     .where('account_id', '=', accountId)
     .executeTakeFirst();
+  // An editor's group limits go with the membership (a later invite starts afresh).
+  await db
+    .deleteFrom('member_group_limits')
+    .where('user_id', '=', userId)
+    .where('account_id', '=', accountId)
+    .execute();
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -113,6 +126,24 @@ export async function listAccountsOfUser(db: Db, userId: string): Promise<Accoun
       .orderBy('accounts.id')
       .execute()
   );
+}
+
+/** The account, read fresh, and the user's role in it, when the user belongs to it; else undefined. */
+export async function findMembership(
+  db: Db,
+  accountId: string,
+  userId: string,
+): Promise<{ account: AccountRecord; role: string } | undefined> {
+  const row = await db
+    .selectFrom('users_accounts')
+    .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
+    .select([...accountColumns, 'users_accounts.role as role'])
+    .where('users_accounts.user_id', '=', userId)
+    .where('users_accounts.account_id', '=', accountId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { role, ...account } = row;
+  return { account, role };
 }
 
 /** The account, read fresh, when the user belongs to it; else undefined. */
@@ -135,6 +166,8 @@ export interface SessionInAccount {
   userId: string;
   expiresAt: string;
   account: AccountRecord;
+  /** The user's role in the account, as stored. */
+  role: string;
 }
 
 /**
@@ -147,16 +180,23 @@ function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' 
     .selectFrom('sessions')
     .innerJoin('users_accounts', 'users_accounts.user_id', 'sessions.user_id')
     .innerJoin('accounts', 'accounts.id', 'users_accounts.account_id')
-    .select([...accountColumns, 'sessions.user_id as userId', 'sessions.expires_at as expiresAt'])
+    .select([
+      ...accountColumns,
+      'sessions.user_id as userId',
+      'sessions.expires_at as expiresAt',
+      'users_accounts.role as role',
+    ])
     .where('sessions.id', '=', param('sessionId'))
     .where('sessions.expires_at', '>', param('now'))
     .where('users_accounts.account_id', '=', param('accountId'));
 }
 
 /** The caller of a `selectAccountOfSession` row. */
-function sessionInAccountOf(row: AccountRecord & { userId: string; expiresAt: string }): SessionInAccount {
-  const { userId, expiresAt, ...account } = row;
-  return { userId, expiresAt, account };
+function sessionInAccountOf(
+  row: AccountRecord & { userId: string; expiresAt: string; role: string },
+): SessionInAccount {
+  const { userId, expiresAt, role, ...account } = row;
+  return { userId, expiresAt, account, role };
 }
 
 const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], selectAccountOfSession);
@@ -195,7 +235,14 @@ export async function listMembers(
   db: Db,
   accountId: string,
 ): Promise<
-  { id: string; email: string; displayName: string | null; lastLogin: string | null; uid: string }[]
+  {
+    id: string;
+    email: string;
+    displayName: string | null;
+    lastLogin: string | null;
+    uid: string;
+    role: string;
+  }[]
 > {
   return db
     .selectFrom('users_accounts')
@@ -207,6 +254,7 @@ export async function listMembers(
       'users.display_name as displayName',
       'users.last_login as lastLogin',
       'accounts.uid',
+      'users_accounts.role',
     ])
     .where('users_accounts.account_id', '=', accountId)
     .orderBy('users.email')

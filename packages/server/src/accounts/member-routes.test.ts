@@ -3,11 +3,11 @@ import { updateTierAndLimits } from './account-repository.js';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
 
-/** An owner with one member who joined through an invite. */
+/** An owner with one member (an admin, who manages the team) who joined through an invite. */
 async function teamOfTwo(t: TestApp) {
   const owner = await signUp(t);
   const memberEmail = uniqueEmail('member');
-  await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail });
+  await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail, role: 'admin' });
   const member = await signUp(t, memberEmail);
   return { owner, member };
 }
@@ -27,6 +27,8 @@ for (const dialect of DIALECTS) {
           displayName: null,
           lastLogin: expect.any(String),
           isOwner: true,
+          role: 'owner',
+          groupIds: [],
         },
         {
           id: member.userId,
@@ -34,6 +36,8 @@ for (const dialect of DIALECTS) {
           displayName: null,
           lastLogin: expect.any(String),
           isOwner: false,
+          role: 'admin',
+          groupIds: [],
         },
       ]);
     });

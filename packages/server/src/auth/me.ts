@@ -1,5 +1,11 @@
 import { listAccountsOfUser } from '../accounts/account-repository.js';
-import { chooseCurrentAccount, toAccountView, type AccountView } from '../accounts/account-view.js';
+import {
+  callerRoleIn,
+  chooseCurrentAccount,
+  toAccountView,
+  type AccountView,
+} from '../accounts/account-view.js';
+import { rolesOfUser } from '../roles/member-role-repository.js';
 import type { Db } from '../db/database.js';
 import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
 import { findCurrentAccountId, findUserById, type UserRecord } from '../users/user-repository.js';
@@ -24,13 +30,14 @@ export async function loadMe(
   const user = await findUserById(db, userId);
   if (!user) return null;
   const accounts = await listAccountsOfUser(db, userId);
+  const roles = await rolesOfUser(db, userId);
   const byCookie = accounts.find((a) => a.id === cookieAccountId);
   const current =
     byCookie ?? chooseCurrentAccount(accounts, (await findCurrentAccountId(db, userId)) ?? undefined);
   return {
     user,
     hasSecondFactor: await hasConfirmedTotp(db, userId),
-    accounts: accounts.map((a) => toAccountView(a, userId)),
+    accounts: accounts.map((a) => toAccountView(a, callerRoleIn(roles, a.id))),
     currentAccountId: current?.id ?? null,
   };
 }

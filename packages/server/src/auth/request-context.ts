@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
+import type { Role } from '@ipam/core/roles';
 import type { AccountRecord } from '../accounts/account-repository.js';
 import type { UserChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -20,6 +21,8 @@ declare module 'fastify' {
     auth: RequestAuth | null;
     /** The account of an `/api/accounts/:accountId/...` route, read fresh; set once membership is checked. */
     account: AccountRecord | null;
+    /** The caller's role in that account (an API token: its maker's, read now); set with `account`. */
+    role: Role | null;
   }
 }
 
@@ -33,6 +36,12 @@ export function requireAuth(request: FastifyRequest): RequestAuth {
 export function requireAccount(request: FastifyRequest): AccountRecord {
   if (!request.account) throw new DomainError('not_found', messages.notFound);
   return request.account;
+}
+
+/** The caller's role in the account of an account-scoped route (the scope hook guarantees it is set). */
+export function requireRole(request: FastifyRequest): Role {
+  if (!request.role) throw new DomainError('not_found', messages.notFound);
+  return request.role;
 }
 
 /** The change context of an account-scoped request: its account, the signed-in user, the app's events. */

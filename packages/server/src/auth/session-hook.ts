@@ -34,6 +34,7 @@ function isSessionRoute(url: string): boolean {
 export function registerSessionHook(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('account', null);
+  app.decorateRequest('role', null);
   app.addHook('onRequest', async (request) => {
     if (!isApiRoute(request) || request.routeOptions.config.isSessionReadWithMembership) return;
     if (apiTokenTextOf(request) !== null) {

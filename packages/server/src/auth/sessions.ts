@@ -49,8 +49,8 @@ export async function resolveSession(
 }
 
 /**
- * The user of a live session token and the account, read fresh, when the user belongs to it (else
- * `account` null); null when the session is unknown or expired. A member's request costs one query:
+ * The user of a live session token and the account, read fresh, with their role in it, when the user
+ * belongs to it (else `account` and `role` null); null when the session is unknown or expired. A member's request costs one query:
  * the session is looked up alone only when the joined look-up finds nothing, to tell an unknown
  * session (401) from one whose user is not a member (404).
  */
@@ -58,15 +58,15 @@ export async function resolveSessionInAccount(
   db: Db,
   token: string,
   accountId: string,
-): Promise<{ userId: string; sessionId: string; account: AccountRecord | null } | null> {
+): Promise<{ userId: string; sessionId: string; account: AccountRecord | null; role: string | null } | null> {
   const sessionId = sessionIdOf(token);
   const found = await findAccountOfSession(db, sessionId, accountId, nowIso());
   if (found) {
     await slideExpiry(db, sessionId, found.expiresAt);
-    return { userId: found.userId, sessionId, account: found.account };
+    return { userId: found.userId, sessionId, account: found.account, role: found.role };
   }
   const session = await resolveSession(db, token);
-  return session && { ...session, account: null };
+  return session && { ...session, account: null, role: null };
 }
 
 /** Ends the session of this token (server side). */

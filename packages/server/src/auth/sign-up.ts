@@ -48,7 +48,7 @@ export async function signUp(
         ipv6Prefixes: defaults.ipv6Prefixes ?? null,
         createdAt: at,
       });
-      await linkUser(trx, userId, accountId, at);
+      await linkUser(trx, userId, accountId, at, 'owner');
       const joined = await acceptPendingInvites(trx, { id: userId, email }, input.inviteToken);
       const opened = accountToOpen(joined, true);
       if (opened) await setCurrentAccountId(trx, userId, opened);

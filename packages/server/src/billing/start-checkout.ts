@@ -47,11 +47,6 @@ export async function listPurchasableProducts(db: Db, setup: BillingSetup): Prom
   }));
 }
 
-/** Only the account's owner changes its plan (S21, BL-7). */
-export function assertOwner(ctx: UserChangeContext): void {
-  if (ctx.account.uid !== ctx.userId) throw new DomainError('owner_only', messages.ownerOnlyPlan);
-}
-
 /**
  * Starts a checkout for the account's owner (BL-7, BL-8): the price must be active and above the
  * account's tier; the session is stored, then the provider makes its page. A provider failure marks
@@ -64,7 +59,6 @@ export async function startCheckout(
   baseUrl: string,
 ): Promise<{ id: string; url: string }> {
   if (!setup.isEnabled) throw new DomainError('billing_disabled', messages.billingDisabled);
-  assertOwner(ctx);
   const priceId = input.priceId?.trim() ?? '';
   if (priceId === '') throw new DomainError('price_required', messages.selectPlanAndFrequency);
   const price = await findPrice(ctx.db, priceId);

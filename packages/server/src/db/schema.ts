@@ -43,6 +43,15 @@ export interface UsersAccountsTable {
   user_id: string;
   account_id: string;
   created_at: string;
+  /** owner | admin | editor | viewer (issue 34). */
+  role: Generated<string>;
+}
+
+/** The groups an editor is limited to (no row: every group). */
+export interface MemberGroupLimitsTable {
+  account_id: string;
+  user_id: string;
+  group_id: string;
 }
 
 export interface SessionsTable {
@@ -99,6 +108,8 @@ export interface PendingInvitesTable {
   invited_by: string | null;
   /** SHA-256 (hex) of the invite link's token; null when no link was issued. */
   token_hash: string | null;
+  /** The role the invited user gets (issue 34). */
+  role: Generated<string>;
 }
 
 export interface SupportMessagesTable {
@@ -356,6 +367,7 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   pending_logins: PendingLoginsTable;
+  member_group_limits: MemberGroupLimitsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   pending_invites: PendingInvitesTable;

@@ -23,11 +23,6 @@ import { requireDnsProvider } from './dns-settings-in-force.js';
 import { PowerDnsClient } from './powerdns-client.js';
 import { Rfc2136Client } from './rfc2136-client.js';
 
-/** Providers and DNS settings are the owner's to manage (the account has no admin role yet). */
-export function requireDnsOwner(ctx: ChangeContext): void {
-  if (ctx.account.uid !== ctx.userId) throw new DomainError('owner_only', messages.dnsOwnerOnly);
-}
-
 /** A provider as the API shows it: the secret stays behind. */
 export function dnsProviderView(provider: DnsProviderRecord): DnsProviderView {
   return {
@@ -85,9 +80,8 @@ function fields(input: DnsProviderCreateInput | DnsProviderUpdateInput) {
   };
 }
 
-/** The account's providers (owner only: they name the servers and keys DNS trusts). */
+/** The account's providers (admins and owners, by core's route table: they name the servers and keys DNS trusts). */
 export async function dnsProvidersOf(ctx: ChangeContext): Promise<DnsProviderView[]> {
-  requireDnsOwner(ctx);
   return (await listDnsProviders(ctx.db, ctx.account.id)).map(dnsProviderView);
 }
 
@@ -96,7 +90,6 @@ export async function createDnsProvider(
   ctx: ChangeContext,
   input: DnsProviderCreateInput,
 ): Promise<DnsProviderView> {
-  requireDnsOwner(ctx);
   return runChange(ctx, async ({ trx, audit }) => {
     if ((await listDnsProviders(trx, ctx.account.id)).length >= MAX_DNS_PROVIDERS_PER_ACCOUNT) {
       throw new DomainError('dns_provider_limit_reached', messages.dnsProviderLimit);
@@ -122,7 +115,6 @@ export async function editDnsProvider(
   id: string,
   input: DnsProviderUpdateInput,
 ): Promise<DnsProviderView> {
-  requireDnsOwner(ctx);
   return runChange(ctx, async ({ trx, audit }) => {
     const before = await requireDnsProvider(trx, ctx.account.id, id);
     await checkNameFree(trx, ctx.account.id, input.name, id);
@@ -147,7 +139,6 @@ export async function editDnsProvider(
 
 /** Removes a provider that no settings use. */
 export async function removeDnsProvider(ctx: ChangeContext, id: string): Promise<void> {
-  requireDnsOwner(ctx);
   await runChange(ctx, async ({ trx, audit }) => {
     const before = await requireDnsProvider(trx, ctx.account.id, id);
     if ((await countSettingsOfProvider(trx, ctx.account.id, id)) > 0) {

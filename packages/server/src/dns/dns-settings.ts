@@ -6,7 +6,6 @@ import type { DnsSettingsInput } from '@ipam/core/schemas/dns-schemas';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
-import { requireDnsOwner } from './dns-providers.js';
 import {
   clearDnsSettings,
   findOwnDnsSettings,
@@ -38,13 +37,12 @@ export async function dnsSettingsView(
   };
 }
 
-/** Sets a subnet's or group's own settings (owner only; the provider must be the account's). */
+/** Sets a subnet's or group's own settings (admins and owners, by the route table; the provider must be the account's). */
 export async function setDnsSettings(
   ctx: ChangeContext,
   owner: DnsSettingsOwner,
   input: DnsSettingsInput,
 ): Promise<DnsSettingsView> {
-  requireDnsOwner(ctx);
   return runChange(ctx, async ({ trx, audit }) => {
     await settingsInForce(trx, ctx.account.id, owner);
     await requireDnsProvider(trx, ctx.account.id, input.providerId);
@@ -66,7 +64,6 @@ export async function clearOwnDnsSettings(
   ctx: ChangeContext,
   owner: DnsSettingsOwner,
 ): Promise<DnsSettingsView> {
-  requireDnsOwner(ctx);
   return runChange(ctx, async ({ trx, audit }) => {
     await settingsInForce(trx, ctx.account.id, owner);
     const before = await findOwnDnsSettings(trx, ctx.account.id, owner);

@@ -1,11 +1,42 @@
 import { randomUUID } from 'node:crypto';
+import { allRoutes } from '@ipam/core/api/routes/all-routes';
+import { messages } from '@ipam/core/messages';
+import { hasRole, requiredRoleOf, type Role } from '@ipam/core/roles';
 import { expect, it } from 'vitest';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
-import { signUp, uniqueEmail, useTestApp, type TestClient } from '../../test/factories.js';
+import { signUp, useTestApp, type TestClient, type TestResponse } from '../../test/factories.js';
+import { accountSession, postGroup, postSubnet } from '../../test/ipam-factories.js';
+import { memberWithRole } from '../../test/role-factories.js';
+
+/** Whether the request passed the membership check (the test's onSend hook marks it). */
+function passedMembership(response: TestResponse, accountId: string): boolean {
+  return response.headers.get('x-test-member-of') === accountId;
+}
+
+/** Valid bodies of the writes whose group is in the body, so the limit is checked, not the input. */
+function bodiesNamingAGroup(groupId: string): Record<string, unknown> {
+  return {
+    'POST /api/accounts/:accountId/subnets': {
+      name: 'x',
+      vlanId: 1,
+      groupId,
+      networkIP: '10.78.0.0',
+      bits: 24,
+    },
+    'POST /api/accounts/:accountId/subnets/next': {
+      name: 'x',
+      vlanId: 1,
+      groupId,
+      parentId: randomUUID(),
+      prefixLength: 26,
+    },
+  };
+}
 
 /**
  * Every registered /api/accounts/:accountId/... route (including routes added later by other
- * modules) × owner, member, outsider, anonymous. A test-only onSend hook marks responses of
+ * modules) × owner, admin, editor, viewer, an editor limited to a group writing outside it, outsider,
+ * anonymous; each role is held to the route's minimum in core's table (docs/roles.md). A test-only onSend hook marks responses of
  * requests that passed the membership check, so a member's 404 for a made-up object id is told
  * apart from a refused membership.
  */
@@ -30,6 +61,7 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId',
           'GET /api/accounts/:accountId/stats',
           'GET /api/accounts/:accountId/users',
+          'PATCH /api/accounts/:accountId/users/:userId',
           'DELETE /api/accounts/:accountId/users/:userId',
           'GET /api/accounts/:accountId/invites',
           'POST /api/accounts/:accountId/invites',
@@ -121,39 +153,89 @@ for (const dialect of DIALECTS) {
       );
     });
 
-    it('lets members in and keeps outsiders (404) and anonymous callers (401) out, on every route', async () => {
-      const owner = await signUp(t.current);
-      const memberEmail = uniqueEmail('member');
-      await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail });
-      const member = await signUp(t.current, memberEmail);
+    it("lets each role in where core's table allows, and keeps outsiders (404) and anonymous callers (401) out, on every route", async () => {
+      const owner = await accountSession(t.current, { tier: 3 });
+      const inside = await postGroup(owner, 'Inside');
+      const outside = await postGroup(owner, 'Outside');
+      const outsideSubnet = (await postSubnet(owner, outside.id, '10.77.0.0/24')).body as { id: string };
+      const admin = await memberWithRole(t.current, owner, 'admin');
+      const editor = await memberWithRole(t.current, owner, 'editor');
+      const viewer = await memberWithRole(t.current, owner, 'viewer');
+      const limited = await memberWithRole(t.current, owner, 'editor', [inside.id]);
       const outsider = await signUp(t.current);
       const anonymous = t.current.client();
-      const callers: [string, TestClient][] = [
-        ['anonymous', anonymous],
-        ['outsider', outsider.client],
-        ['member', member.client],
+      const roleCallers: [Role, TestClient][] = [
         ['owner', owner.client],
+        ['admin', admin.client],
+        ['editor', editor.client],
+        ['viewer', viewer.client],
       ];
       const failures: string[] = [];
       for (const route of t.current.app.accountRoutes) {
+        const entry = allRoutes.find((r) => r.method === route.method && r.path === route.url);
+        if (!entry) {
+          failures.push(`${route.method} ${route.url} is not in core's route table: it has no minimum role`);
+          continue;
+        }
+        const needed = requiredRoleOf(entry);
         const hasObjectId = /:(?!accountId)\w+/.test(route.url);
         const path = route.url.replace(':accountId', owner.accountId).replace(/:\w+/g, () => randomUUID());
-        for (const [who, client] of callers) {
-          const response = await client.request(route.method, path, route.method === 'GET' ? undefined : {});
-          const passed = response.headers.get('x-test-member-of') === owner.accountId;
-          const label = `${who} ${route.method} ${route.url} -> ${response.status}`;
-          if (who === 'anonymous' && (response.status !== 401 || passed)) failures.push(label);
-          if (who === 'outsider' && (response.status !== 404 || passed)) failures.push(label);
-          if (who === 'member' || who === 'owner') {
-            const refused = response.status === 401 || (response.status === 404 && !hasObjectId);
-            if (refused || !passed) failures.push(label);
+        // An import's body is a file: a CSV, so the request reaches the checks past the media type.
+        const isImport = route.url.endsWith('/import');
+        const send = (client: TestClient, to = path, body: unknown = {}) =>
+          isImport
+            ? client.request(route.method, to, 'name\n', { 'content-type': 'text/csv' })
+            : client.request(route.method, to, route.method === 'GET' ? undefined : body);
+        const isRoleRefusal = (response: TestResponse, held: Role) =>
+          response.status === 403 &&
+          ['role_required', 'owner_only'].includes(response.body?.code) &&
+          response.body?.error === (entry.roleRefusal ?? messages.roleRequired(needed, held));
+        const label = (who: string, response: TestResponse) =>
+          `${who} ${route.method} ${route.url} (${needed}) -> ${response.status} ${response.body?.code ?? ''} ${JSON.stringify(response.body?.fields ?? {})}`;
+
+        const anonymousAnswer = await send(anonymous);
+        if (anonymousAnswer.status !== 401 || passedMembership(anonymousAnswer, owner.accountId))
+          failures.push(label('anonymous', anonymousAnswer));
+        const outsiderAnswer = await send(outsider.client);
+        if (outsiderAnswer.status !== 404 || passedMembership(outsiderAnswer, owner.accountId))
+          failures.push(label('outsider', outsiderAnswer));
+
+        for (const [role, client] of roleCallers) {
+          const response = await send(client);
+          const isRefused = isRoleRefusal(response, role);
+          if (!hasRole(role, needed)) {
+            if (!isRefused) failures.push(label(role, response));
+            continue;
           }
+          const isKeptOut = response.status === 401 || (response.status === 404 && !hasObjectId);
+          if (isRefused || isKeptOut || !passedMembership(response, owner.accountId))
+            failures.push(label(role, response));
         }
+
+        // The limited editor aims at real objects outside their group: the other group and its subnet.
+        const outsidePath = route.url
+          .replace(':accountId', owner.accountId)
+          .replace(':groupId', outside.id)
+          .replace(':subnetId', outsideSubnet.id)
+          .replace(/:\w+/g, () => randomUUID());
+        const body = bodiesNamingAGroup(outside.id)[`${route.method} ${route.url}`] ?? {};
+        const response = await send(limited.client, outsidePath, body);
+        const isOutside = response.status === 403 && response.body?.code === 'outside_groups';
+        const isExpected =
+          needed !== 'editor'
+            ? hasRole('editor', needed)
+              ? passedMembership(response, owner.accountId) && response.status !== 403
+              : isRoleRefusal(response, 'editor')
+            : entry.isGroupFree
+              ? passedMembership(response, owner.accountId) && !isOutside
+              : isOutside;
+        if (!isExpected) failures.push(label('limited editor', response));
       }
       expect(failures).toEqual([]);
-      // The made-up ids deleted nothing: the team is intact.
-      const users = await owner.client.get(`/api/accounts/${owner.accountId}/users`);
-      expect(users.body.items).toHaveLength(2);
+      // Nothing was written outside the limited editor's group: the subnet and the team are intact.
+      expect((await owner.call('GET', `/subnets/${outsideSubnet.id}`)).status).toBe(200);
+      const users = await owner.call('GET', '/users');
+      expect(users.body.items).toHaveLength(5);
     });
 
     it('lets API tokens only where their account and scope allow, on every route', async () => {

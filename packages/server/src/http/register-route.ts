@@ -1,4 +1,5 @@
 import type { ApiRoute, PartSchema, ResponseSchemas } from '@ipam/core/api/route-table';
+import { requiredRoleOf, type Role } from '@ipam/core/roles';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -57,6 +58,26 @@ const IDEMPOTENCY_NOTE =
   'first answer again (header Idempotent-Replayed: true) and writes nothing; the key with a different ' +
   'request is 422.';
 
+/**
+ * A route's description for the OpenAPI document: its own text, the role an account route needs
+ * (docs/roles.md) and the idempotency note of a route that honours keys.
+ */
+function descriptionOf(route: ApiRoute): string | undefined {
+  const role = route.path.startsWith('/api/accounts/:accountId')
+    ? roleNote(requiredRoleOf(route))
+    : undefined;
+  const parts = [route.description, role, route.isIdempotent ? IDEMPOTENCY_NOTE : undefined];
+  const text = parts.filter((part) => part !== undefined).join(' ');
+  return text === '' ? undefined : text;
+}
+
+/** What the OpenAPI document says of the role a route needs. */
+function roleNote(role: Role): string {
+  return role === 'viewer'
+    ? 'Any member may call it (viewer or higher).'
+    : `Needs the ${role} role or higher.`;
+}
+
 /** The schema without the parts the route lacks: Fastify warns (FSTWRN001) of a part given as undefined. */
 function definedParts<T extends object>(schema: T): T {
   const copy = { ...schema };
@@ -89,9 +110,7 @@ export function registerRoute<
     response: route.responses,
     tags: route.tags,
     summary: route.summary,
-    description: route.isIdempotent
-      ? [route.description, IDEMPOTENCY_NOTE].filter((text) => text !== undefined).join(' ')
-      : route.description,
+    description: descriptionOf(route),
     security: route.security,
     consumes: route.consumes,
     produces: route.produces,

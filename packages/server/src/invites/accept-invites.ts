@@ -26,14 +26,14 @@ export async function acceptPendingInvites(
   ];
   const at = nowIso();
   for (const invite of invites) {
-    await linkUser(db, user.id, invite.accountId, at);
+    await linkUser(db, user.id, invite.accountId, at, invite.role);
     const joined: AuditEntry = {
       accountId: invite.accountId,
       userId: user.id,
       action: 'create',
       entity: 'member',
       entityId: user.id,
-      after: { email: user.email, fromInvite: invite.id },
+      after: { email: user.email, role: invite.role, fromInvite: invite.id },
     };
     await recordAudit(db, joined);
     // Not a runChange (sign-up and login join several accounts at once): its webhooks are written here.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { messages } from '@ipam/core/messages';
+import type { Role } from '@ipam/core/roles';
 import { countMembers, findAccountForUpdate, isMemberByEmail } from '../accounts/account-repository.js';
 import { runChange, type UserChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
@@ -12,7 +13,7 @@ import type { InviteMailer } from './invite-mailer.js';
 import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from './invite-repository.js';
 
 /**
- * Invites an e-mail to the context's account. Refused when the address is already a member or invited
+ * Invites an e-mail to the context's account with a role (an owner's only by an owner, 403). Refused when the address is already a member or invited
  * (409) or when members + pending invites would exceed maxusers (403). The limit is read inside the
  * transaction with the account row locked, so two invites at once cannot both take the last seat.
  * With a mailer the invitation is mailed after the commit (the change's after-commit effect); the
@@ -20,12 +21,16 @@ import { countInvites, findInviteByEmail, insertInvite, type InviteRecord } from
  * The answer carries the invite's link (only its hash is stored) and whether an e-mail really went out.
  */
 export async function createInvite(
-  ctx: UserChangeContext,
-  email: string,
+  ctx: UserChangeContext & { callerRole: Role },
+  { email, role }: { email: string; role: Role },
   baseUrl: string,
   mailer: InviteMailer | null,
 ): Promise<InviteRecord & { inviteUrl: string; isMailed: boolean }> {
   const accountId = ctx.account.id;
+  // An admin manages the team below the owners: only an owner makes another owner.
+  if (role === 'owner' && ctx.callerRole !== 'owner') {
+    throw new DomainError('owner_only', messages.onlyOwnerGivesOwner);
+  }
   const { token, tokenHash } = newInviteToken();
   const url = inviteUrl(baseUrl, token);
   let isMailed = false;
@@ -42,7 +47,7 @@ export async function createInvite(
         throw new DomainError('user_limit_reached', messages.userLimitReached(account.maxusers));
       }
       if (mailer) await countInviteMail(trx, accountId, email);
-      const invite = { id: randomUUID(), email, invitedAt: nowIso() };
+      const invite = { id: randomUUID(), email, invitedAt: nowIso(), role };
       await insertInvite(trx, { ...invite, accountId, invitedBy: ctx.userId, tokenHash });
       audit({ action: 'create', entity: 'invite', entityId: invite.id, after: invite });
       announce({ kind: 'invite', id: invite.id });

@@ -28,7 +28,7 @@ for (const dialect of DIALECTS) {
       });
       const pending = await owner.client.get(`/api/accounts/${owner.accountId}/invites`);
       const { id, email, invitedAt } = created.body;
-      expect(pending.body.items).toEqual([{ id, email, invitedAt }]);
+      expect(pending.body.items).toEqual([{ id, email, invitedAt, role: 'editor' }]);
 
       const invitee = await signUp(t.current, inviteeEmail);
       const me = await invitee.client.get('/api/auth/me');

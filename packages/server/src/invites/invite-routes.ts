@@ -3,7 +3,7 @@ import { authRoutes } from '@ipam/core/api/routes/auth';
 import { inviteRoutes } from '@ipam/core/api/routes/invites';
 import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
-import { changeContextOf, requireAccount } from '../auth/request-context.js';
+import { changeContextOf, requireAccount, requireRole } from '../auth/request-context.js';
 import { createInvite } from './create-invite.js';
 import { linkBase } from './invite-mailer.js';
 import { readInvitation, reissueInviteLink } from './invite-link.js';
@@ -24,8 +24,8 @@ export function registerInviteRoutes(app: FastifyInstance, deps: AppDeps): void 
   }));
 
   registerRoute(app, inviteRoutes.create, async (request, reply) => {
-    const ctx = changeContextOf(request, deps);
-    const invite = await createInvite(ctx, request.body.email, linkBase(deps.config), deps.mailer);
+    const ctx = { ...changeContextOf(request, deps), callerRole: requireRole(request) };
+    const invite = await createInvite(ctx, request.body, linkBase(deps.config), deps.mailer);
     return reply.status(201).send(invite);
   });
 

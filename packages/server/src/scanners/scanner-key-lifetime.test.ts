@@ -4,12 +4,12 @@ import { describeEachDialect } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
 import { sessionFor, setTier } from '../../test/ipam-factories.js';
 
-/** An owner on a tier with scanners and a member who joined by invitation, both as API sessions. */
+/** An owner on a tier with scanners and a member (an admin, who manages scanners) who joined by invitation. */
 async function team(t: TestApp) {
   const owner = await signUp(t);
   await setTier(t.db, owner.accountId, 1);
   const memberEmail = uniqueEmail('member');
-  await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail });
+  await owner.client.post(`/api/accounts/${owner.accountId}/invites`, { email: memberEmail, role: 'admin' });
   const member = await signUp(t, memberEmail);
   return {
     owner: sessionFor(owner.client, owner),

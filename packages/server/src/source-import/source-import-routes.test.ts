@@ -105,7 +105,7 @@ describeEachDialect('imports from the web (%s)', (dialect) => {
     }
   });
 
-  it('only the owner imports; one import at a time', async () => {
+  it('only admins and owners import (an editor is refused); one import at a time', async () => {
     const standIn = await startPhpipamStandIn({
       token: TOKEN,
       data: generatePhpipamData({ subnets: 1500, addressesPerSubnet: 20 }),

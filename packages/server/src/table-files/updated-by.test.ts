@@ -37,7 +37,7 @@ describeEachDialect('who changed an address, in exported and imported files (%s)
     await setAddress(owner.ctx, subnet.id, '10.30.0.1', inUseFields('a'));
     await setAddress(as(colleague.userId), subnet.id, '10.30.0.2', inUseFields('b'));
     await setAddress(as(leaver.userId), subnet.id, '10.30.0.3', inUseFields('c'));
-    await removeMember(owner.ctx, leaver.userId);
+    await removeMember(owner.ctx, leaver.userId, 'owner');
     const scanner = await scannerFor(owner.ctx, [subnet.id]);
     await scanner.report(subnet.id, [answering('10.30.0.4', 'found')]);
 

@@ -159,7 +159,7 @@ for (const dialect of DIALECTS) {
     it("revokes a removed member's tokens; another member revokes nobody else's by accident", async () => {
       const owner = await accountSession(t.current, { tier: 1 });
       const memberEmail = uniqueEmail('member');
-      await owner.call('POST', '/invites', { email: memberEmail });
+      await owner.call('POST', '/invites', { email: memberEmail, role: 'admin' });
       const member = await signUp(t.current, memberEmail);
       const made = await member.client.post(`/api/accounts/${owner.accountId}/tokens`, {
         name: 'member script',

@@ -10,7 +10,8 @@ import { hasConfirmedTotp } from './totp-repository.js';
  * (`accounts.uid`); turning it on needs the owner's own factor first, so the owner is never shut out.
  */
 export async function setAccountSecurity(ctx: UserChangeContext, input: AccountSecurityInput): Promise<void> {
-  if (ctx.account.uid !== ctx.userId || ctx.actor !== undefined) {
+  // Owners only (the route table's role); an API token never changes how its account signs in.
+  if (ctx.actor !== undefined) {
     throw new DomainError('owner_only', messages.secondFactorOwnerOnly);
   }
   if (input.requireSecondFactor && !(await hasConfirmedTotp(ctx.db, ctx.userId))) {

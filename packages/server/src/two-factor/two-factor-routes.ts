@@ -5,7 +5,7 @@ import type { AppDeps } from '../app-deps.js';
 import { toAccountView } from '../accounts/account-view.js';
 import { completeLogIn } from '../auth/log-in.js';
 import { openSession } from '../auth/open-session.js';
-import { changeContextOf, requireAccount, requireAuth } from '../auth/request-context.js';
+import { changeContextOf, requireAccount, requireAuth, requireRole } from '../auth/request-context.js';
 import { sessionIdOf } from '../auth/sessions.js';
 import { DomainError } from '../errors/domain-error.js';
 import { registerRoute } from '../http/register-route.js';
@@ -87,6 +87,6 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AppDeps): vo
       ...requireAccount(request),
       requireSecondFactor: request.body.requireSecondFactor ? 1 : 0,
     };
-    return toAccountView(account, ctx.userId);
+    return toAccountView(account, { role: requireRole(request), groupIds: [] });
   });
 }

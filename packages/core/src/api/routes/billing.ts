@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import { checkoutSessionCreateSchema } from '../../schemas/billing-schemas.js';
 import {
   checkoutRedirectResponse,
@@ -28,6 +29,8 @@ export const billingRoutes = {
   }),
   startCheckout: defineRoute({
     method: 'POST',
+    minRole: 'owner',
+    roleRefusal: messages.ownerOnlyPlan,
     path: '/api/accounts/:accountId/checkout-sessions',
     tags,
     summary: 'Start a checkout for a price (owner only); the server builds the return addresses (BL-7)',
@@ -37,6 +40,8 @@ export const billingRoutes = {
   }),
   checkout: defineRoute({
     method: 'GET',
+    minRole: 'owner',
+    roleRefusal: messages.ownerOnlyPlan,
     path: '/api/accounts/:accountId/checkout-sessions/:checkoutId',
     tags,
     summary: "A checkout session of the account: the test page's details, the success page's confirmation",
@@ -45,6 +50,8 @@ export const billingRoutes = {
   }),
   payTestCheckout: defineRoute({
     method: 'POST',
+    minRole: 'owner',
+    roleRefusal: messages.ownerOnlyPlan,
     path: '/api/accounts/:accountId/checkout-sessions/:checkoutId/test-payment',
     tags,
     summary: "The test provider's 'Pay (test)': completes the checkout as the webhook would (BL-9)",
@@ -54,6 +61,8 @@ export const billingRoutes = {
   }),
   cancelTestCheckout: defineRoute({
     method: 'POST',
+    minRole: 'owner',
+    roleRefusal: messages.ownerOnlyPlan,
     path: '/api/accounts/:accountId/checkout-sessions/:checkoutId/test-cancel',
     tags,
     summary: "The test provider's 'Cancel': the checkout is canceled (BL-9)",
@@ -71,6 +80,8 @@ export const billingRoutes = {
   }),
   openPortal: defineRoute({
     method: 'POST',
+    minRole: 'owner',
+    roleRefusal: messages.ownerOnlyPlan,
     path: '/api/accounts/:accountId/billing-portal-sessions',
     tags,
     summary: "Open Stripe's customer portal for the account (owner only)",

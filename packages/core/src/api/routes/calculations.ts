@@ -32,6 +32,7 @@ export const calculationRoutes = {
   }),
   saveIPv4: defineRoute({
     method: 'POST',
+    isGroupFree: true,
     path: '/api/accounts/:accountId/calculations/ipv4',
     tags,
     summary: `Save an IPv4 calculation (address + mask as typed; at most ${MAX_SAVED_CALCULATIONS} per account)`,
@@ -41,6 +42,7 @@ export const calculationRoutes = {
   }),
   saveIPv6: defineRoute({
     method: 'POST',
+    isGroupFree: true,
     path: '/api/accounts/:accountId/calculations/ipv6',
     tags,
     summary: `Save an IPv6 calculation (address + prefix as typed; at most ${MAX_SAVED_CALCULATIONS} per account)`,
@@ -50,6 +52,7 @@ export const calculationRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    isGroupFree: true,
     path: '/api/accounts/:accountId/calculations/:calculationId',
     tags,
     summary: 'Delete a saved calculation (IPv4 or IPv6)',

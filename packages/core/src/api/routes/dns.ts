@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import {
   dnsFixSchema,
   dnsProviderCreateSchema,
@@ -20,6 +21,8 @@ const providerErrors = { ...conflictingWriteErrors, 502: readErrors[404] };
 export const dnsRoutes = {
   listProviders: defineRoute({
     method: 'GET',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers`,
     tags,
     summary: "The account's DNS providers by name; secrets are never answered",
@@ -28,6 +31,8 @@ export const dnsRoutes = {
   }),
   createProvider: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers`,
     tags,
     summary: 'Add a DNS provider (PowerDNS API or RFC 2136 + TSIG); owner only',
@@ -37,6 +42,8 @@ export const dnsRoutes = {
   }),
   updateProvider: defineRoute({
     method: 'PATCH',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Change a DNS provider; the secret only when given; owner only',
@@ -46,6 +53,8 @@ export const dnsRoutes = {
   }),
   removeProvider: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/providers/:providerId`,
     tags,
     summary: 'Remove a DNS provider no settings use; owner only',
@@ -63,6 +72,8 @@ export const dnsRoutes = {
   }),
   setSubnetSettings: defineRoute({
     method: 'PUT',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Set a subnet's own DNS settings; owner only",
@@ -72,6 +83,8 @@ export const dnsRoutes = {
   }),
   clearSubnetSettings: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId`,
     tags,
     summary: "Remove a subnet's own DNS settings (it inherits its group's again); owner only",
@@ -89,6 +102,8 @@ export const dnsRoutes = {
   }),
   setGroupSettings: defineRoute({
     method: 'PUT',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Set a group's own DNS settings, inherited by its subnets and groups; owner only",
@@ -98,6 +113,8 @@ export const dnsRoutes = {
   }),
   clearGroupSettings: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/groups/:groupId`,
     tags,
     summary: "Remove a group's own DNS settings; owner only",
@@ -115,6 +132,8 @@ export const dnsRoutes = {
   }),
   fix: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.dnsOwnerOnly,
     path: `${base}/subnets/:subnetId/compare/fix`,
     tags,
     summary: 'Fix differences: make DNS match the IPAM, or take into the IPAM what DNS has; owner only',

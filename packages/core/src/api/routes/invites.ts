@@ -20,6 +20,7 @@ export const inviteRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/invites',
     tags,
     summary: 'Invite an e-mail address (members + pending invites ≤ maxusers)',
@@ -29,6 +30,7 @@ export const inviteRoutes = {
   }),
   reissueLink: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/invites/:inviteId/link',
     tags,
     summary: 'A new link for a pending invite (the previous one stops working)',
@@ -38,6 +40,7 @@ export const inviteRoutes = {
   }),
   withdraw: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: '/api/accounts/:accountId/invites/:inviteId',
     tags,
     summary: 'Withdraw an invite',

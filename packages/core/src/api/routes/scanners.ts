@@ -22,6 +22,7 @@ export const scannerRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: base,
     tags,
     summary: 'Register a scanner; the answer carries its 32-character key, the only time it is shown',
@@ -31,6 +32,7 @@ export const scannerRoutes = {
   }),
   update: defineRoute({
     method: 'PATCH',
+    minRole: 'admin',
     path: `${base}/:scannerId`,
     tags,
     summary: 'Edit name, description, subnets and Block Scanning',
@@ -40,6 +42,7 @@ export const scannerRoutes = {
   }),
   regenerateKey: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: `${base}/:scannerId/key`,
     tags,
     summary: 'Regenerate the key: the new one is answered once, the old one stops working at once',
@@ -49,6 +52,7 @@ export const scannerRoutes = {
   }),
   removeMissingSubnets: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: `${base}/:scannerId/remove-missing-subnets`,
     tags,
     summary: 'Remove Missing Subnets: drop the ids of subnets deleted elsewhere ("(Removed)")',
@@ -58,6 +62,7 @@ export const scannerRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: `${base}/:scannerId`,
     tags,
     summary: 'Delete a scanner; its key stops working at once',

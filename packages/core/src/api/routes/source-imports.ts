@@ -1,3 +1,4 @@
+import { messages } from '../../messages.js';
 import { conflictingWriteErrors, readErrors } from '../route-errors.js';
 import { errorResponse, listOf } from '../common.js';
 import { accountParams, importParams } from '../route-params.js';
@@ -10,6 +11,8 @@ const tags = ['imports'];
 export const sourceImportRoutes = {
   list: defineRoute({
     method: 'GET',
+    minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports',
     tags,
     summary: "The account's latest imports from phpIPAM or NetBox, newest first, without their reports",
@@ -18,6 +21,8 @@ export const sourceImportRoutes = {
   }),
   start: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports',
     isIdempotent: true,
     tags,
@@ -32,6 +37,8 @@ export const sourceImportRoutes = {
   }),
   get: defineRoute({
     method: 'GET',
+    minRole: 'admin',
+    roleRefusal: messages.importOwnerOnly,
     path: '/api/accounts/:accountId/imports/:importId',
     tags,
     summary: 'One import: its progress while it runs, then its report (or its error)',

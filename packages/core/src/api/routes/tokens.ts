@@ -13,6 +13,7 @@ const base = '/api/accounts/:accountId/tokens';
 export const tokenRoutes = {
   list: defineRoute({
     method: 'GET',
+    minRole: 'admin',
     path: base,
     tags,
     summary: "The account's API tokens that are not revoked, newest first; secrets are never read back",
@@ -21,6 +22,7 @@ export const tokenRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    minRole: 'admin',
     path: base,
     tags,
     summary: 'Create an API token for this account; the answer carries its secret, the only time it is shown',
@@ -30,6 +32,7 @@ export const tokenRoutes = {
   }),
   revoke: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
     path: `${base}/:tokenId`,
     tags,
     summary: 'Revoke a token: it stops working at once',

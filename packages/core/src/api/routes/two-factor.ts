@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import { accountResponse, meResponse } from '../account.js';
 import { errorResponse, noBody } from '../common.js';
 import {
@@ -72,6 +73,8 @@ export const twoFactorRoutes = {
     path: '/api/accounts/:accountId/security',
     tags: ['accounts'],
     summary: 'Require a second factor of every member (owner only)',
+    minRole: 'owner',
+    roleRefusal: messages.secondFactorOwnerOnly,
     params: accountParams,
     body: accountSecuritySchema,
     responses: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../../messages.js';
 import { webhookCreateSchema, webhookUpdateSchema } from '../../schemas/webhook-schemas.js';
 import { listOf, noBody } from '../common.js';
 import { accountParams } from '../route-params.js';
@@ -14,6 +15,8 @@ const webhookParams = accountParams.extend({ webhookId: z.string() });
 export const webhookRoutes = {
   list: defineRoute({
     method: 'GET',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: base,
     tags,
     summary: "The account's webhooks, oldest first; secrets are never read back",
@@ -22,6 +25,8 @@ export const webhookRoutes = {
   }),
   create: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: base,
     tags,
     summary: 'Add a webhook; the answer carries its signing secret, the only time it is shown',
@@ -31,6 +36,8 @@ export const webhookRoutes = {
   }),
   update: defineRoute({
     method: 'PATCH',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: `${base}/:webhookId`,
     tags,
     summary: "Change a webhook's address, events or active flag (turning it on clears a failure notice)",
@@ -40,6 +47,8 @@ export const webhookRoutes = {
   }),
   remove: defineRoute({
     method: 'DELETE',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: `${base}/:webhookId`,
     tags,
     summary: 'Delete a webhook and its deliveries not yet sent',
@@ -49,6 +58,8 @@ export const webhookRoutes = {
   }),
   deliveries: defineRoute({
     method: 'GET',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: `${base}/:webhookId/deliveries`,
     tags,
     summary: "The webhook's latest 100 deliveries, newest first, each with its latest attempt",
@@ -57,6 +68,8 @@ export const webhookRoutes = {
   }),
   redeliver: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: `${base}/:webhookId/deliveries/:deliveryId/redeliver`,
     tags,
     summary: 'Send a delivery again (same event id, after whatever is waiting for this webhook)',
@@ -66,6 +79,8 @@ export const webhookRoutes = {
   }),
   test: defineRoute({
     method: 'POST',
+    minRole: 'admin',
+    roleRefusal: messages.webhookOwnerOnly,
     path: `${base}/:webhookId/test`,
     tags,
     summary: 'Send a `webhook.test` event to this webhook only (sent even while it is turned off)',

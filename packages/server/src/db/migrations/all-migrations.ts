@@ -22,6 +22,7 @@ import * as outboxWebhooks from './2026-11-28-0019-outbox-webhooks.js';
 import * as dns from './2026-11-28-0021-dns.js';
 import * as idempotencyKeys from './2026-11-28-0022-idempotency-keys.js';
 import * as discoveryRecords from './2026-11-28-0023-discovery-records.js';
+import * as memberRoles from './2026-11-28-0024-member-roles.js';
 import * as twoFactor from './2026-11-28-0025-two-factor.js';
 import * as staleAndMacChanges from './2026-11-28-0026-stale-and-mac-changes.js';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0021-dns': dns,
   '2026-11-28-0022-idempotency-keys': idempotencyKeys,
   '2026-11-28-0023-discovery-records': discoveryRecords,
+  '2026-11-28-0024-member-roles': memberRoles,
   '2026-11-28-0025-two-factor': twoFactor,
   '2026-11-28-0026-stale-and-mac-changes': staleAndMacChanges,
 };

@@ -1,9 +1,11 @@
+import { messages } from '@ipam/core/messages';
 import { Anchor, Divider, Select, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { paths } from '../../../config/paths.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
 import { useDnsProviders } from '../api/dns-api.js';
 import { DnsCompareSection } from './dns-compare-section.js';
@@ -13,10 +15,18 @@ import { DnsSubnetSettings } from './dns-subnet-settings.js';
 /** /settings/dns (issue 32): DNS providers, a subnet's DNS settings, and Compare with DNS. */
 export function DnsPage() {
   const account = useCurrentAccount();
+  // Providers and DNS settings are an admin's (the server refuses others, even their reading).
+  const isAdmin = useCan().can('admin');
   return (
     <>
       <PageTitle text="DNS" />
-      {account ? <Dns accountId={account.id} /> : <Text c="dimmed">You are not linked to any account.</Text>}
+      {!account ? (
+        <Text c="dimmed">You are not linked to any account.</Text>
+      ) : isAdmin ? (
+        <Dns accountId={account.id} />
+      ) : (
+        <Text c="dimmed">{messages.dnsOwnerOnly}</Text>
+      )}
     </>
   );
 }

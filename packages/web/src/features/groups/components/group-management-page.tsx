@@ -19,8 +19,12 @@ import { useGroups } from '../../../lib/groups/get-groups.js';
 import { flattenGroupTree, buildGroupTree } from '../../../lib/groups/group-tree.js';
 import { useDeleteGroup } from '../../../lib/groups/save-group.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
+import { useCan } from '../../../lib/use-can.js';
 
-/** /settings/groupmanagement (spec §2): every group with its parent, Edit, Delete and "+ Add Group". */
+/**
+ * /settings/groupmanagement (spec §2): every group with its parent, Edit, Delete and "+ Add Group" — each
+ * button only where the caller's role allows it (`useCan`).
+ */
 export function GroupManagementPage() {
   const account = useCurrentAccount();
   return (
@@ -39,6 +43,7 @@ function GroupManagement({ accountId }: { accountId: string }) {
   const groups = useGroups(accountId);
   const subnets = useSubnets(accountId);
   const deleteGroup = useDeleteGroup(accountId);
+  const { canEditIn, canEditAll } = useCan();
   const [editing, setEditing] = useState<Group | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   // The server's refusal stays on the page (a group that still holds groups or subnets).
@@ -109,7 +114,7 @@ function GroupManagement({ accountId }: { accountId: string }) {
               { label: 'All subnets (XLSX)', href: exportUrl('xlsx') },
             ]}
           />
-          <Button onClick={() => openForm(null)}>+ Add Group</Button>
+          {canEditAll && <Button onClick={() => openForm(null)}>+ Add Group</Button>}
         </Row>
       </Row>
       {refusal && (
@@ -150,32 +155,38 @@ function GroupManagement({ accountId }: { accountId: string }) {
                   <Table.Td>{(group.parentId && nameOf.get(group.parentId)) || 'No Parent'}</Table.Td>
                   <Table.Td>
                     <Row gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Edit group ${group.name}`}
-                        onClick={() => openForm(group)}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        aria-label={`Import subnets into ${group.name}`}
-                        onClick={() => setImportInto(group)}
-                      >
-                        Import subnets
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete group ${group.name}`}
-                        loading={deleteGroup.isPending && deleteGroup.variables === group.id}
-                        onClick={() => confirmDelete(group)}
-                      >
-                        Delete
-                      </Button>
+                      {canEditIn(group.id) && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Edit group ${group.name}`}
+                          onClick={() => openForm(group)}
+                        >
+                          Edit
+                        </Button>
+                      )}
+                      {canEditIn(group.id) && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          aria-label={`Import subnets into ${group.name}`}
+                          onClick={() => setImportInto(group)}
+                        >
+                          Import subnets
+                        </Button>
+                      )}
+                      {canEditAll && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete group ${group.name}`}
+                          loading={deleteGroup.isPending && deleteGroup.variables === group.id}
+                          onClick={() => confirmDelete(group)}
+                        >
+                          Delete
+                        </Button>
+                      )}
                     </Row>
                   </Table.Td>
                 </Table.Tr>

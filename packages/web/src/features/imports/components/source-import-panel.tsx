@@ -1,3 +1,4 @@
+import { hasRole } from '@ipam/core/roles';
 import type { Account } from '@ipam/core/api/account';
 import type { SourceImportReport } from '@ipam/core/api/source-import';
 import { messages } from '@ipam/core/messages';
@@ -22,12 +23,12 @@ import { ImportForm } from './import-form.js';
 import { ImportJobView } from './import-job-view.js';
 import { RecentImports } from './recent-imports.js';
 
-/** Settings ▸ Import: import VRFs, groups, subnets and addresses from phpIPAM or NetBox (owner only). */
+/** Settings ▸ Import: import VRFs, groups, subnets and addresses from phpIPAM or NetBox (admins and owners). */
 export function SourceImportPanel({ account }: { account: Account }) {
   return (
     <Stack>
       <Title order={3}>Import from phpIPAM / NetBox</Title>
-      {account.isOwner ? (
+      {hasRole(account.role, 'admin') ? (
         <SourceImport accountId={account.id} />
       ) : (
         <Text c="dimmed">{messages.importOwnerOnly}</Text>

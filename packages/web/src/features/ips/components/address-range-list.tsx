@@ -18,7 +18,8 @@ const statusColor: Record<Address['status'], string> = {
 interface AddressRangeListProps {
   prefix: Prefix | null;
   rows: readonly AddressRangeRow[];
-  onEdit: (address: Address) => void;
+  /** Opens an address to edit; null when the caller may not change this subnet (no Edit buttons). */
+  onEdit: ((address: Address) => void) | null;
   /** The address jumped to: the first row, marked. */
   jumpedTo: string | null;
 }
@@ -62,7 +63,7 @@ export function AddressRangeList({ prefix, rows, onEdit, jumpedTo }: AddressRang
 function FreeRow(props: {
   row: Extract<AddressRangeRow, { kind: 'free' }>;
   isCurrent: boolean;
-  onEdit: (address: Address) => void;
+  onEdit: ((address: Address) => void) | null;
 }) {
   const { row, isCurrent, onEdit } = props;
   const isSingle = row.first === row.last;
@@ -83,14 +84,16 @@ function FreeRow(props: {
         </Text>
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        <Button
-          size="compact-xs"
-          variant="light"
-          aria-label={`Edit ${row.first}`}
-          onClick={() => onEdit(virtualAddress(row.first))}
-        >
-          Edit first
-        </Button>
+        {onEdit && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            aria-label={`Edit ${row.first}`}
+            onClick={() => onEdit(virtualAddress(row.first))}
+          >
+            Edit first
+          </Button>
+        )}
       </div>
     </div>
   );
@@ -100,7 +103,7 @@ function AddressRow(props: {
   address: Address;
   isAnycast: boolean;
   isCurrent: boolean;
-  onEdit: (address: Address) => void;
+  onEdit: ((address: Address) => void) | null;
 }) {
   const { address, isAnycast, isCurrent, onEdit } = props;
   return (
@@ -132,14 +135,16 @@ function AddressRow(props: {
         </Text>
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        <Button
-          size="compact-xs"
-          variant="light"
-          aria-label={`Edit ${address.ipAddress}`}
-          onClick={() => onEdit(address)}
-        >
-          Edit
-        </Button>
+        {onEdit && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            aria-label={`Edit ${address.ipAddress}`}
+            onClick={() => onEdit(address)}
+          >
+            Edit
+          </Button>
+        )}
       </div>
     </div>
   );

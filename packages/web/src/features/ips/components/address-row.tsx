@@ -65,7 +65,8 @@ interface AddressRowProps {
   isSelected: boolean;
   /** Not seen by a scanner for the subnet's "stale after" days. */
   isStale: boolean;
-  onEdit: (address: Address) => void;
+  /** Opens an address to edit; null when the caller may not change this subnet (no Edit, no selection). */
+  onEdit: ((address: Address) => void) | null;
   onToggle: (index: number, address: Address, isRange: boolean) => void;
 }
 
@@ -112,14 +113,16 @@ export function AddressRow(props: AddressRowProps) {
       data-ip={address.ipAddress}
     >
       <div role="cell" className={`${classes.cell} ${classes.ipCell}`} title={address.ipAddress}>
-        <Checkbox
-          size="xs"
-          className={classes.check}
-          aria-label={`Select ${address.ipAddress}`}
-          checked={isSelected}
-          onClick={toggle}
-          onChange={() => undefined}
-        />
+        {onEdit && (
+          <Checkbox
+            size="xs"
+            className={classes.check}
+            aria-label={`Select ${address.ipAddress}`}
+            checked={isSelected}
+            onClick={toggle}
+            onChange={() => undefined}
+          />
+        )}
         <div className={classes.address}>
           <div className={classes.ip}>
             <bdi dir="ltr">{address.ipAddress}</bdi>
@@ -180,14 +183,16 @@ export function AddressRow(props: AddressRowProps) {
         {address.updatedDate && <DateText iso={address.updatedDate} />}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        <Button
-          size="compact-xs"
-          variant="light"
-          aria-label={`Edit ${address.ipAddress}`}
-          onClick={() => onEdit(address)}
-        >
-          Edit
-        </Button>
+        {onEdit && (
+          <Button
+            size="compact-xs"
+            variant="light"
+            aria-label={`Edit ${address.ipAddress}`}
+            onClick={() => onEdit(address)}
+          >
+            Edit
+          </Button>
+        )}
       </div>
     </div>
   );

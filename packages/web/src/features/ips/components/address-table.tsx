@@ -22,7 +22,8 @@ const DRAWN_EXTRA_ROWS = 5;
 interface AddressTableProps {
   rows: AddressWindow;
   total: number;
-  onEdit: (address: Address) => void;
+  /** Opens an address to edit; null when the caller may not change this subnet (read only). */
+  onEdit: ((address: Address) => void) | null;
   /** The rows to fetch (in view plus overscan), reported after scrolling settles. */
   onWantedRows: (rows: { first: number; last: number }) => void;
   /** A row the view was opened at (`?at=`): scrolled into view once and marked. */
@@ -122,7 +123,7 @@ export function AddressTable(props: AddressTableProps) {
                   : undefined
               }
             >
-              {column.key === 'ip' && (
+              {column.key === 'ip' && onEdit && (
                 <Checkbox
                   size="xs"
                   className={classes.check}

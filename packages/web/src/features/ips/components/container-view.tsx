@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/use-can.js';
 import { type Subnet, subnetCidr, type Vrf } from '@ipam/core/api/ipam';
 import type { Prefix } from '@ipam/core/prefix';
 import {
@@ -51,6 +52,7 @@ interface ContainerViewProps {
  */
 export function ContainerView(props: ContainerViewProps) {
   const { accountId, container, vrfs, onSelect, onEditSubnet, onCreateHere } = props;
+  const isEditable = useCan().canEditIn(container.groupId);
   const queryClient = useQueryClient();
   // The levels read so far decide which to read next; each answer renders again and goes deeper.
   const below = levelsBelow(
@@ -107,11 +109,13 @@ export function ContainerView(props: ContainerViewProps) {
         <Title order={2} fz="h3">
           Container: {container.name}
         </Title>
-        <Tooltip label="Edit Subnet" withArrow>
-          <ActionIcon variant="subtle" aria-label={`Edit subnet ${container.name}`} onClick={onEditSubnet}>
-            <IconPencil size={18} />
-          </ActionIcon>
-        </Tooltip>
+        {isEditable && (
+          <Tooltip label="Edit Subnet" withArrow>
+            <ActionIcon variant="subtle" aria-label={`Edit subnet ${container.name}`} onClick={onEditSubnet}>
+              <IconPencil size={18} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Button
           component={Link}
           to={historyPath({ subnetId: container.id })}
@@ -173,15 +177,17 @@ export function ContainerView(props: ContainerViewProps) {
                           </Text>
                         </Table.Td>
                         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            leftSection={<IconPlus size={12} />}
-                            aria-label={`Create subnet in ${row.cidr}`}
-                            onClick={() => onCreateHere(row.prefix)}
-                          >
-                            Create subnet here
-                          </Button>
+                          {isEditable && (
+                            <Button
+                              size="compact-xs"
+                              variant="light"
+                              leftSection={<IconPlus size={12} />}
+                              aria-label={`Create subnet in ${row.cidr}`}
+                              onClick={() => onCreateHere(row.prefix)}
+                            >
+                              Create subnet here
+                            </Button>
+                          )}
                         </Table.Td>
                       </Table.Tr>
                     );

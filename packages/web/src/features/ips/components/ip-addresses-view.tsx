@@ -1,3 +1,4 @@
+import { useCan } from '../../../lib/use-can.js';
 import { isListedAsRanges } from '@ipam/core/address-ranges';
 import { type Subnet, subnetLength, type Vrf } from '@ipam/core/api/ipam';
 import { parseAddress } from '@ipam/core/ip-address';
@@ -20,13 +21,14 @@ interface IpAddressesViewProps {
 
 /** The IP Addresses view (spec §2): title, Scan Now, filters, approvals, use, search and the table. */
 export function IpAddressesView({ accountId, subnet, vrf, onEditSubnet }: IpAddressesViewProps) {
+  const { canEditIn } = useCan();
   return (
     <Stack gap="sm">
       <Row gap="xs" wrap="nowrap">
         <Title order={2} fz="h3">
           IP Addresses for Subnet: {subnet ? subnet.name : '(None Selected)'}
         </Title>
-        {subnet && (
+        {subnet && canEditIn(subnet.groupId) && (
           <Tooltip label="Edit Subnet" withArrow>
             <ActionIcon variant="subtle" aria-label={`Edit subnet ${subnet.name}`} onClick={onEditSubnet}>
               <IconPencil size={18} />

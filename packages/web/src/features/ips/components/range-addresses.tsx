@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { ipViewParams } from '../../../config/ip-view-url.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useAddressRanges } from '../api/address-ranges.js';
 import { jumpTarget, rowsOfPages } from '../address-ranges.js';
 import { AddressRangeList } from './address-range-list.js';
@@ -33,6 +34,7 @@ interface RangeAddressesProps {
  * exact counts, Jump to address, the filters, search, Next free and editing as for every subnet.
  */
 export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddressesProps) {
+  const isEditable = useCan().canEditIn(subnet.groupId);
   const [url, setUrl] = useQueryStates(ipViewParams);
   const { filter } = url;
   const q = useSearchQuery(url.q);
@@ -76,8 +78,12 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
       </Text>
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
-          {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
-          <NextFreeButton accountId={accountId} subnetId={subnet.id} prefix={prefix} onFound={setEditing} />
+          {isEditable && subnet.scanningType !== 'none' && (
+            <ScanNowButton accountId={accountId} subnetId={subnet.id} />
+          )}
+          {isEditable && (
+            <NextFreeButton accountId={accountId} subnetId={subnet.id} prefix={prefix} onFound={setEditing} />
+          )}
           <AddressFilterButtons
             filter={filter}
             onFilter={setFilter}
@@ -86,7 +92,7 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
           />
         </Row>
         <Row gap="sm">
-          {tools}
+          {isEditable && tools}
           <Badge
             size="lg"
             variant="light"
@@ -162,7 +168,7 @@ export function RangeAddresses({ accountId, subnet, prefix, tools }: RangeAddres
           <AddressRangeList
             prefix={prefix}
             rows={rows}
-            onEdit={setEditing}
+            onEdit={isEditable ? setEditing : null}
             jumpedTo={start?.address ?? null}
           />
           <Row gap="sm">

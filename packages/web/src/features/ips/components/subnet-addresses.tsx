@@ -16,6 +16,7 @@ import { SectionError, SectionLoader } from '../../../components/ui/page-states.
 import { ExportMenu } from '../../../components/table-files/export-menu.js';
 import { ipViewParams } from '../../../config/ip-view-url.js';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { type AddressListFilter, firstListedAddress } from '../address-paging.js';
 import { type BulkAction } from '../bulk-actions.js';
 import { nextTableSort, tableSortOf } from '../table-sort.js';
@@ -125,6 +126,7 @@ export function SubnetAddresses({
   const approvalsDialog = useApprovalsDialog(accountId, subnet.id);
   const { approvals, setOpen: setApprovalsOpen } = approvalsDialog;
   const exportChoices = addressExportChoices(accountId, subnet);
+  const isEditable = useCan().canEditIn(subnet.groupId);
 
   // `?approvals=open` (the Dashboard's Review link) opens Pending Approvals once, then leaves the URL.
   const wantsApprovals = url.approvals === 'open';
@@ -144,28 +146,34 @@ export function SubnetAddresses({
       {subnet.scanningType !== 'none' && <ScanStatus accountId={accountId} subnetId={subnet.id} />}
       <Row gap="xs" justify="space-between">
         <Row gap="xs">
-          {subnet.scanningType !== 'none' && <ScanNowButton accountId={accountId} subnetId={subnet.id} />}
-          <NextFreeButton
-            accountId={accountId}
-            subnetId={subnet.id}
-            prefix={subnetPrefix}
-            onFound={setEditing}
-          />
+          {isEditable && subnet.scanningType !== 'none' && (
+            <ScanNowButton accountId={accountId} subnetId={subnet.id} />
+          )}
+          {isEditable && (
+            <NextFreeButton
+              accountId={accountId}
+              subnetId={subnet.id}
+              prefix={subnetPrefix}
+              onFound={setEditing}
+            />
+          )}
           <AddressFilterButtons
             filter={filter}
             onFilter={setFilter}
             onClear={clearFilter}
             isStaleMarked={subnet.staleAfterDays !== null}
           />
-          <PendingApprovalsButton
-            count={approvalsDialog.pending.length}
-            onClick={() => setApprovalsOpen(true)}
-          />
+          {isEditable && (
+            <PendingApprovalsButton
+              count={approvalsDialog.pending.length}
+              onClick={() => setApprovalsOpen(true)}
+            />
+          )}
         </Row>
         <Row gap="sm">
           {subnetPrefix && <SubnetWarningList prefix={subnetPrefix} usedAddresses={rows.usedCount ?? 0} />}
           <ExportMenu choices={exportChoices} />
-          <AddressImportButton accountId={accountId} subnet={subnet} />
+          {isEditable && <AddressImportButton accountId={accountId} subnet={subnet} />}
           <Badge size="lg" variant="light" color="gray" tt="none" data-testid="used-percent">
             {usedPercentText(rows.usedPercent ?? 0, rows.usedCount ?? 0)} Used
           </Badge>
@@ -195,20 +203,22 @@ export function SubnetAddresses({
         </Text>
       ) : (
         <>
-          <AddressBulkBar
-            count={selecting.count}
-            isAllMatching={selecting.selection.isAllMatching}
-            notice={selecting.notice}
-            onAction={setBulkAction}
-            onDeselect={selecting.clear}
-          />
+          {isEditable && (
+            <AddressBulkBar
+              count={selecting.count}
+              isAllMatching={selecting.selection.isAllMatching}
+              notice={selecting.notice}
+              onAction={setBulkAction}
+              onDeselect={selecting.clear}
+            />
+          )}
           <AddressTable
             key={viewKey}
             rows={rows}
             currentIndex={atIndex}
             anycastAddress={subnet.version === 6 ? subnet.networkIP : null}
             total={rows.total}
-            onEdit={setEditing}
+            onEdit={isEditable ? setEditing : null}
             onWantedRows={onWantedRows}
             density={density}
             isDiscoveryShown={isDiscoveryShown}

@@ -21,6 +21,7 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { useId } from 'react';
 import { GroupSelect } from '../../../components/groups/group-select.js';
+import { useCan } from '../../../lib/use-can.js';
 import {
   savedAsNotice,
   scanningTypeChoices,
@@ -56,6 +57,9 @@ function isUnit(value: string | null): value is SubnetFormValues['unit'] {
  */
 export function SubnetFormFields(props: SubnetFormFieldsProps) {
   const { form, version, tier, ipv6Prefixes = null, groups, vrfs, isEdit = false } = props;
+  // An editor limited to groups may put a subnet only in those (the server refuses the others).
+  const { canEditIn } = useCan();
+  const outsideLimits = new Set(groups.filter((group) => !canEditIn(group.id)).map((group) => group.id));
   const prefixChoices = prefixChoicesForKind(version, tier, ipv6Prefixes, form.values.kind).map((length) => ({
     value: String(length),
     label: `/${length}`,
@@ -98,7 +102,13 @@ export function SubnetFormFields(props: SubnetFormFieldsProps) {
           allowNegative={false}
           {...form.getInputProps('vlanId')}
         />
-        <GroupSelect label="Group" required groups={groups} {...form.getInputProps('groupId')} />
+        <GroupSelect
+          label="Group"
+          required
+          groups={groups}
+          exclude={outsideLimits}
+          {...form.getInputProps('groupId')}
+        />
       </Row>
       <Textarea
         label="Description"

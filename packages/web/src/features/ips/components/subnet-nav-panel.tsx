@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { SectionError } from '../../../components/ui/page-states.js';
 import { paths } from '../../../config/paths.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useTopSubnets } from '../api/subnet-levels.js';
 import { panelButtonReasons } from '../panel-rules.js';
 import { ReasonedButton } from './reasoned-button.js';
@@ -29,6 +30,8 @@ interface SubnetNavPanelProps {
 /** The subnet navigation panel (spec §2): create buttons, Manage Groups, and the Subnet Groups tree. */
 export function SubnetNavPanel(props: SubnetNavPanelProps) {
   const { groups, selectedPath } = props;
+  const { can, canEditIn, canEditAll } = useCan();
+  const selected = selectedPath.at(-1);
   // '' shows every VRF; a subnet's container is always of its VRF, so the top level decides.
   const [vrfId, setVrfId] = useState('');
   const topLevel = useTopSubnets(props.accountId, vrfId);
@@ -42,41 +45,47 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
   return (
     <Paper withBorder p="sm" radius="md">
       <Stack gap="sm">
-        <Row gap={6}>
-          <ReasonedButton size="xs" variant="light" disabledReason={null} onClick={props.onAddGroup}>
-            + Group
-          </ReasonedButton>
-          <ReasonedButton
-            size="xs"
-            variant="light"
-            disabledReason={reasons.ipv4}
-            onClick={() => props.onAddSubnet(4)}
-          >
-            + IPv4 Subnet
-          </ReasonedButton>
-          <ReasonedButton
-            size="xs"
-            variant="light"
-            disabledReason={reasons.ipv6}
-            onClick={() => props.onAddSubnet(6)}
-          >
-            + IPv6 Subnet
-          </ReasonedButton>
-          <Tooltip label={reasons.editSubnet ?? 'Edit Subnet'} withArrow>
-            <ActionIcon
+        {can('editor') && (
+          <Row gap={6}>
+            {canEditAll && (
+              <ReasonedButton size="xs" variant="light" disabledReason={null} onClick={props.onAddGroup}>
+                + Group
+              </ReasonedButton>
+            )}
+            <ReasonedButton
+              size="xs"
               variant="light"
-              size="md"
-              aria-label="Edit Subnet"
-              aria-disabled={reasons.editSubnet !== null || undefined}
-              data-disabled={reasons.editSubnet !== null || undefined}
-              onClick={() => {
-                if (reasons.editSubnet === null) props.onEditSubnet();
-              }}
+              disabledReason={reasons.ipv4}
+              onClick={() => props.onAddSubnet(4)}
             >
-              <IconPencil size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Row>
+              + IPv4 Subnet
+            </ReasonedButton>
+            <ReasonedButton
+              size="xs"
+              variant="light"
+              disabledReason={reasons.ipv6}
+              onClick={() => props.onAddSubnet(6)}
+            >
+              + IPv6 Subnet
+            </ReasonedButton>
+            {(!selected || canEditIn(selected.groupId)) && (
+              <Tooltip label={reasons.editSubnet ?? 'Edit Subnet'} withArrow>
+                <ActionIcon
+                  variant="light"
+                  size="md"
+                  aria-label="Edit Subnet"
+                  aria-disabled={reasons.editSubnet !== null || undefined}
+                  data-disabled={reasons.editSubnet !== null || undefined}
+                  onClick={() => {
+                    if (reasons.editSubnet === null) props.onEditSubnet();
+                  }}
+                >
+                  <IconPencil size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Row>
+        )}
         <Row gap="md">
           <Anchor component={Link} to={paths.groupManagement} size="sm">
             Manage Groups

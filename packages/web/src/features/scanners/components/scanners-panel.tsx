@@ -10,6 +10,7 @@ import { SectionError, SectionLoader } from '../../../components/ui/page-states.
 import { paths } from '../../../config/paths.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useSubnets } from '../../../lib/subnets/get-subnets.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useScanners } from '../api/get-scanners.js';
 import { useDeleteScanner, useRegenerateScannerKey, useRemoveMissingSubnets } from '../api/save-scanner.js';
 import { ScannerFormModal } from './scanner-form-modal.js';
@@ -23,6 +24,8 @@ const stateTickMs = 10_000;
 /** Settings › Scanners (spec §2): the account's scanners, + Scanner, and the setup documentation. */
 export function ScannersPanel({ account }: { account: Account }) {
   const accountId = account.id;
+  // Scanners are an admin's to manage (the server refuses others): everyone else sees them only.
+  const canManage = useCan().can('admin');
   const scanners = useScanners(accountId);
   const subnets = useSubnets(accountId);
   const regenerate = useRegenerateScannerKey(accountId);
@@ -108,7 +111,7 @@ export function ScannersPanel({ account }: { account: Account }) {
               Scanner setup documentation
             </Group>
           </Anchor>
-          <Button onClick={addScanner}>+ Scanner</Button>
+          {canManage && <Button onClick={addScanner}>+ Scanner</Button>}
         </Group>
       </Group>
       {scanners.isPending && <SectionLoader label="Loading scanners..." />}
@@ -121,7 +124,7 @@ export function ScannersPanel({ account }: { account: Account }) {
               A scanner is an agent on a machine in your network: it finds which addresses of your subnets are
               in use and reports them here. Add one, then start the agent with its key.
             </Text>
-            <Button onClick={addScanner}>+ Scanner</Button>
+            {canManage && <Button onClick={addScanner}>+ Scanner</Button>}
           </Stack>
         </Paper>
       )}
@@ -130,7 +133,7 @@ export function ScannersPanel({ account }: { account: Account }) {
           scanners={scanners.data}
           subnets={subnets.data}
           now={now}
-          onAction={onAction}
+          onAction={canManage ? onAction : null}
           running={running}
         />
       )}

@@ -13,7 +13,8 @@ interface ScannersTableProps {
   subnets: readonly Subnet[] | undefined;
   /** The time the states are evaluated at (a timer moves it on). */
   now: number;
-  onAction: (action: ScannerAction, scanner: Scanner) => void;
+  /** Runs an action on a scanner; null when the caller may not manage scanners (no action buttons). */
+  onAction: ((action: ScannerAction, scanner: Scanner) => void) | null;
   /** The action running for a scanner, whose button shows it. */
   running: { action: ScannerAction; scannerId: string } | null;
 }
@@ -35,7 +36,7 @@ export function ScannersTable({ scanners, subnets, now, onAction, running }: Sca
             <Table.Th>Last Seen</Table.Th>
             <Table.Th>Agent Version</Table.Th>
             <Table.Th>Key</Table.Th>
-            <Table.Th>Actions</Table.Th>
+            {onAction && <Table.Th>Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -48,7 +49,7 @@ export function ScannersTable({ scanners, subnets, now, onAction, running }: Sca
                   scanner={scanner}
                   subnets={subnets}
                   isCleaning={isRunning('removeMissingSubnets', scanner)}
-                  onRemoveMissing={() => onAction('removeMissingSubnets', scanner)}
+                  onRemoveMissing={onAction && (() => onAction('removeMissingSubnets', scanner))}
                 />
               </Table.Td>
               <Table.Td>
@@ -69,37 +70,39 @@ export function ScannersTable({ scanners, subnets, now, onAction, running }: Sca
                   {scanner.keyPrefix}…
                 </Code>
               </Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    aria-label={`Edit scanner ${scanner.name}`}
-                    onClick={() => onAction('edit', scanner)}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    aria-label={`Regenerate key of ${scanner.name}`}
-                    loading={isRunning('regenerateKey', scanner)}
-                    onClick={() => onAction('regenerateKey', scanner)}
-                  >
-                    Regenerate Key
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete scanner ${scanner.name}`}
-                    loading={isRunning('delete', scanner)}
-                    onClick={() => onAction('delete', scanner)}
-                  >
-                    Delete
-                  </Button>
-                </Group>
-              </Table.Td>
+              {onAction && (
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Edit scanner ${scanner.name}`}
+                      onClick={() => onAction('edit', scanner)}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`Regenerate key of ${scanner.name}`}
+                      loading={isRunning('regenerateKey', scanner)}
+                      onClick={() => onAction('regenerateKey', scanner)}
+                    >
+                      Regenerate Key
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color="red"
+                      aria-label={`Delete scanner ${scanner.name}`}
+                      loading={isRunning('delete', scanner)}
+                      onClick={() => onAction('delete', scanner)}
+                    >
+                      Delete
+                    </Button>
+                  </Group>
+                </Table.Td>
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -112,7 +115,8 @@ interface SubnetsCellProps {
   scanner: Scanner;
   subnets: readonly Subnet[] | undefined;
   isCleaning: boolean;
-  onRemoveMissing: () => void;
+  /** Cleans out the deleted subnets; null for a caller who may not manage scanners. */
+  onRemoveMissing: (() => void) | null;
 }
 
 /** The scanner's subnets by name; deleted ones read "(Removed)" with the action that cleans them out. */
@@ -132,7 +136,7 @@ function SubnetsCell({ scanner, subnets, isCleaning, onRemoveMissing }: SubnetsC
           {label}
         </Text>
       ))}
-      {scanner.missingSubnets.length > 0 && (
+      {onRemoveMissing && scanner.missingSubnets.length > 0 && (
         <Button
           size="compact-xs"
           variant="light"

@@ -13,6 +13,7 @@ import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
+import { useCan } from '../../../lib/use-can.js';
 import { AccountInfo } from './account-info.js';
 import { TokensPanel } from './tokens-panel.js';
 import { UsersPanel } from './users-panel.js';
@@ -34,8 +35,8 @@ interface SettingsPageProps {
 }
 
 /**
- * /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, API Tokens, and — for the owner —
- * Webhooks (issue 32) and Import (issue 31). The tab is in the URL.
+ * /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, and — for admins and owners —
+ * API Tokens, Webhooks (issue 32) and Import (issue 31). The tab is in the URL.
  */
 export function SettingsPage({
   scannersPanel: ScannersPanel,
@@ -46,12 +47,15 @@ export function SettingsPage({
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const hasScanners = account ? tierHasScanners(account.tier) : false;
-  // Only the owner imports (a member's request is refused): a member has no Import tab.
-  const canImport = account?.isOwner === true;
-  // Webhooks are the owner's too: they send the account's data to an address of their choosing.
-  const isOwner = account?.isOwner === true;
+  const { can } = useCan();
+  // Imports, webhooks and tokens are an admin's (the server refuses others): the tabs are theirs only.
+  const canImport = can('admin');
+  const isAdmin = can('admin');
   const isShown = (tab: SettingsTab) =>
-    (tab !== 'scanners' || hasScanners) && (tab !== 'import' || canImport) && (tab !== 'webhooks' || isOwner);
+    (tab !== 'scanners' || hasScanners) &&
+    (tab !== 'import' || canImport) &&
+    (tab !== 'webhooks' || isAdmin) &&
+    (tab !== 'tokens' || can('admin'));
   const active: SettingsTab = isSettingsTab(requested) && isShown(requested) ? requested : 'account';
 
   if (!account) {
@@ -83,10 +87,12 @@ export function SettingsPage({
               Scanners
             </Tabs.Tab>
           )}
-          <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
-            API Tokens
-          </Tabs.Tab>
-          {isOwner && (
+          {can('admin') && (
+            <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
+              API Tokens
+            </Tabs.Tab>
+          )}
+          {isAdmin && (
             <Tabs.Tab value="webhooks" leftSection={<IconWebhook size={16} />}>
               Webhooks
             </Tabs.Tab>
@@ -108,10 +114,12 @@ export function SettingsPage({
             <ScannersPanel account={account} />
           </Tabs.Panel>
         )}
-        <Tabs.Panel value="tokens">
-          <TokensPanel account={account} />
-        </Tabs.Panel>
-        {isOwner && (
+        {can('admin') && (
+          <Tabs.Panel value="tokens">
+            <TokensPanel account={account} />
+          </Tabs.Panel>
+        )}
+        {isAdmin && (
           <Tabs.Panel value="webhooks">
             <WebhooksPanel account={account} />
           </Tabs.Panel>

@@ -4,14 +4,21 @@ import { ActionIcon, Button, Group, Stack, Text, Title, Tooltip } from '@mantine
 import { useDisclosure } from '@mantine/hooks';
 import { IconRefresh, IconUserPlus } from '@tabler/icons-react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
+import { useSignedInUser } from '../../../lib/auth.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useInvites } from '../api/get-invites.js';
 import { useAccountUsers } from '../api/get-users.js';
 import { InviteUserModal } from './invite-user-modal.js';
 import { InvitesTable } from './invites-table.js';
 import { UsersTable } from './users-table.js';
 
-/** Settings › Users (spec §2): members, the invite button (disabled at the user limit), pending invites. */
+/**
+ * Settings › Users (spec §2): members with their roles (an owner sets them), the invite button for admins
+ * and owners (disabled at the user limit), pending invites.
+ */
 export function UsersPanel({ account }: { account: Account }) {
+  const { can } = useCan();
+  const me = useSignedInUser();
   const users = useAccountUsers(account.id);
   const invites = useInvites(account.id);
   const [isInviteOpen, inviteModal] = useDisclosure(false);
@@ -42,30 +49,32 @@ export function UsersPanel({ account }: { account: Account }) {
               <IconRefresh size={18} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip
-            label={`You have reached the maximum number of users (${maxUsers}) for your plan, pending invites included.`}
-            disabled={!isLoaded || !isAtLimit}
-            multiline
-            w={260}
-          >
-            {/* A disabled button fires no hover events; the wrapper lets the tooltip explain why. */}
-            <span>
-              <Button
-                leftSection={<IconUserPlus size={18} />}
-                onClick={inviteModal.open}
-                disabled={!isLoaded || isAtLimit}
-              >
-                Invite User
-              </Button>
-            </span>
-          </Tooltip>
+          {can('admin') && (
+            <Tooltip
+              label={`You have reached the maximum number of users (${maxUsers}) for your plan, pending invites included.`}
+              disabled={!isLoaded || !isAtLimit}
+              multiline
+              w={260}
+            >
+              {/* A disabled button fires no hover events; the wrapper lets the tooltip explain why. */}
+              <span>
+                <Button
+                  leftSection={<IconUserPlus size={18} />}
+                  onClick={inviteModal.open}
+                  disabled={!isLoaded || isAtLimit}
+                >
+                  Invite User
+                </Button>
+              </span>
+            </Tooltip>
+          )}
         </Group>
       </Group>
       {users.isPending && <SectionLoader label="Loading users..." />}
       {users.isError && <SectionError error={users.error} onRetry={() => void users.refetch()} />}
       {users.data && (
         <>
-          <UsersTable accountId={account.id} users={users.data} />
+          <UsersTable account={account} userId={me.user.id} users={users.data} />
           <Text size="sm" c="dimmed" data-testid="user-count">
             {`${counted(users.data.length, 'user')} of ${maxUsers}`}
           </Text>
@@ -76,8 +85,15 @@ export function UsersPanel({ account }: { account: Account }) {
       </Title>
       {invites.isPending && <SectionLoader label="Loading invites..." />}
       {invites.isError && <SectionError error={invites.error} onRetry={() => void invites.refetch()} />}
-      {invites.data && <InvitesTable accountId={account.id} invites={invites.data} />}
-      <InviteUserModal accountId={account.id} opened={isInviteOpen} onClose={inviteModal.close} />
+      {invites.data && (
+        <InvitesTable accountId={account.id} invites={invites.data} canManage={can('admin')} />
+      )}
+      <InviteUserModal
+        accountId={account.id}
+        opened={isInviteOpen}
+        onClose={inviteModal.close}
+        canInviteOwner={can('owner')}
+      />
     </Stack>
   );
 }

@@ -1,19 +1,32 @@
-import type { Member } from '@ipam/core/api/account';
+import type { Account, Member } from '@ipam/core/api/account';
 import { Badge, Button, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
+import { useGroups } from '../../../lib/groups/get-groups.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useRemoveUser } from '../api/remove-user.js';
+import { MemberRoleCell } from './member-role-cell.js';
 
 interface UsersTableProps {
-  accountId: string;
+  account: Account;
+  userId: string;
   users: Member[];
 }
 
-/** The "Users" table: Email, Last Login, Status, Actions (the owner is labelled, others removable). */
-export function UsersTable({ accountId, users }: UsersTableProps) {
+/**
+ * The "Users" table: Email, Role, Last Login, Status, Actions. The account holder is labelled Owner;
+ * an owner sets the others' roles (and an editor's groups); admins and owners remove members (an owner
+ * only by an owner), the server refusing the rest.
+ */
+export function UsersTable({ account, userId, users }: UsersTableProps) {
+  const accountId = account.id;
   const removeUser = useRemoveUser(accountId);
+  const { can } = useCan();
+  const groups = useGroups(accountId);
+  const isRemovable = (user: Member) =>
+    !user.isOwner && user.id !== userId && can('admin') && (user.role !== 'owner' || can('owner'));
 
   function confirmRemove(user: Member) {
     modals.openConfirmModal({
@@ -35,6 +48,7 @@ export function UsersTable({ accountId, users }: UsersTableProps) {
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
             <Table.Th>Last Login</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th>Actions</Table.Th>
@@ -44,6 +58,14 @@ export function UsersTable({ accountId, users }: UsersTableProps) {
           {users.map((user) => (
             <Table.Tr key={user.id}>
               <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <MemberRoleCell
+                  accountId={accountId}
+                  member={user}
+                  isEditable={can('owner') && !user.isOwner && user.id !== userId}
+                  groups={groups.data ?? []}
+                />
+              </Table.Td>
               <Table.Td>{formatDateTime(user.lastLogin)}</Table.Td>
               <Table.Td>
                 <Badge variant="light" color={user.lastLogin ? 'green' : 'gray'}>
@@ -51,11 +73,8 @@ export function UsersTable({ accountId, users }: UsersTableProps) {
                 </Badge>
               </Table.Td>
               <Table.Td>
-                {user.isOwner ? (
-                  <Text size="sm" fw={600}>
-                    Owner
-                  </Text>
-                ) : (
+                {/* The account holder's Owner label is their role; they are never removed. */}
+                {isRemovable(user) && (
                   <Button
                     size="xs"
                     color="red"

@@ -13,6 +13,7 @@ import { useCurrentAccount } from '../../../lib/auth.js';
 import { useVrfs } from '../../../lib/vrfs/get-vrfs.js';
 import { useDeleteVrf } from '../api/save-vrf.js';
 import { VrfFormModal } from './vrf-form-modal.js';
+import { useCan } from '../../../lib/use-can.js';
 
 /** /settings/vrfs (issue 30): the account's VRFs (routing domains) with Edit and Delete, and "+ Add VRF". */
 export function VrfManagementPage() {
@@ -32,6 +33,8 @@ export function VrfManagementPage() {
 function VrfManagement({ accountId }: { accountId: string }) {
   const vrfs = useVrfs(accountId);
   const deleteVrf = useDeleteVrf(accountId);
+  // VRFs span the account: an editor limited to groups, like a viewer, only reads them.
+  const { canEditAll } = useCan();
   const [editing, setEditing] = useState<Vrf | null>(null);
   const [isFormOpen, setFormOpen] = useState(false);
   // The server's refusal stays on the page (a VRF that still holds subnets).
@@ -72,7 +75,7 @@ function VrfManagement({ accountId }: { accountId: string }) {
         <Anchor component={Link} to={paths.ips} size="sm">
           Back to IPs
         </Anchor>
-        <Button onClick={() => openForm(null)}>+ Add VRF</Button>
+        {canEditAll && <Button onClick={() => openForm(null)}>+ Add VRF</Button>}
       </Row>
       {refusal && (
         <Alert
@@ -122,42 +125,44 @@ function VrfManagement({ accountId }: { accountId: string }) {
                   <Table.Td>{vrf.description}</Table.Td>
                   <Table.Td ta="right">{vrf.subnetCount.toLocaleString('en-US')}</Table.Td>
                   <Table.Td>
-                    <Row gap="xs" wrap="nowrap">
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Edit VRF ${vrf.name}`}
-                        onClick={() => openForm(vrf)}
-                      >
-                        Edit
-                      </Button>
-                      {vrf.isDefault ? (
-                        <Tooltip label={messages.vrfDefaultFixed} withArrow>
+                    {canEditAll && (
+                      <Row gap="xs" wrap="nowrap">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`Edit VRF ${vrf.name}`}
+                          onClick={() => openForm(vrf)}
+                        >
+                          Edit
+                        </Button>
+                        {vrf.isDefault ? (
+                          <Tooltip label={messages.vrfDefaultFixed} withArrow>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="gray"
+                              aria-label={`Delete VRF ${vrf.name}`}
+                              aria-disabled
+                              data-disabled
+                              onClick={(event) => event.preventDefault()}
+                            >
+                              Delete
+                            </Button>
+                          </Tooltip>
+                        ) : (
                           <Button
                             size="xs"
                             variant="subtle"
-                            color="gray"
+                            color="red"
                             aria-label={`Delete VRF ${vrf.name}`}
-                            aria-disabled
-                            data-disabled
-                            onClick={(event) => event.preventDefault()}
+                            loading={deleteVrf.isPending && deleteVrf.variables === vrf.id}
+                            onClick={() => confirmDelete(vrf)}
                           >
                             Delete
                           </Button>
-                        </Tooltip>
-                      ) : (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Delete VRF ${vrf.name}`}
-                          loading={deleteVrf.isPending && deleteVrf.variables === vrf.id}
-                          onClick={() => confirmDelete(vrf)}
-                        >
-                          Delete
-                        </Button>
-                      )}
-                    </Row>
+                        )}
+                      </Row>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}
