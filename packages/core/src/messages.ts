@@ -9,6 +9,8 @@ export const messages = {
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordsDoNotMatch: 'Passwords do not match.',
   emailInUse: 'Email already in use.',
+  signUpByInvitation:
+    'Sign-up on this server is by invitation: open the invitation link you were sent, or ask an administrator of your team.',
   invalidEmail: 'Invalid email address.',
   weakPassword: 'Password is too weak.',
   unknownError: 'An unknown error occurred.',

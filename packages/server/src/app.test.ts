@@ -26,6 +26,7 @@ for (const dialect of DIALECTS) {
         feedbackFormUrl: null,
         contactEmail: 'help@example.net',
         supportByEmail: false,
+        signUp: 'open',
         billing: 'test',
       });
       const openapi = await client.get('/api/openapi.json');

@@ -43,6 +43,9 @@ export const appConfigResponse = z.object({
     .describe(
       'support messages are mailed to a person (SMTP_URL and SUPPORT_INBOX are set): only then do the support pages promise an answer by e-mail',
     ),
+  signUp: z
+    .enum(['open', 'invite-only'])
+    .describe('who may sign up: anyone, or only someone following an invitation link (SIGNUP=invite-only)'),
   billing: z
     .enum(['stripe', 'test', 'off'])
     .describe('online checkout: through Stripe, through the built-in test provider, or off (BILLING=off)'),

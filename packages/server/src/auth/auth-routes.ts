@@ -34,7 +34,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
   registerRoute(app, authRoutes.signup, async (request, reply) => {
     const wait = await limiter.beforeSignUp(request.ip);
     if (wait !== null) refuse(reply, wait);
-    const { userId, accepted } = await signUp(db, request.body, deps.config.newAccount);
+    const { userId, accepted } = await signUp(db, request.body, config.newAccount, config.signUp);
     publishAcceptedInvites(events, userId, accepted);
     setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
     const me = await meOrUnauthorised(userId, undefined);

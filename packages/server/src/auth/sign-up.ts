@@ -8,6 +8,8 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation, nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { acceptPendingInvites, accountToOpen, type AcceptedInvite } from '../invites/accept-invites.js';
+import { inviteTokenHash } from '../invites/invite-link.js';
+import { findInviteByTokenHash } from '../invites/invite-repository.js';
 import { emailExists, insertUser, setCurrentAccountId } from '../users/user-repository.js';
 import { hashPassword } from './password.js';
 
@@ -27,8 +29,13 @@ export async function signUp(
   db: Db,
   input: SignupInput,
   defaults: NewAccountDefaults = freeAccount,
+  mode: 'open' | 'invite-only' = 'open',
 ): Promise<{ userId: string; accountId: string; accepted: AcceptedInvite[] }> {
   const email = input.email.trim().toLowerCase();
+  // Invite-only: without a live invitation link nobody learns anything, not even whether the e-mail exists.
+  if (mode === 'invite-only' && !(await isLiveInviteLink(db, input.inviteToken))) {
+    throw new DomainError('signup_invite_only', messages.signUpByInvitation);
+  }
   if (await emailExists(db, email)) throw emailInUse();
   const passwordHash = await hashPassword(input.password);
   const userId = randomUUID();
@@ -60,6 +67,12 @@ export async function signUp(
     throw error;
   }
   return { userId, accountId, accepted };
+}
+
+/** Whether the token is the link of an invitation still pending. */
+async function isLiveInviteLink(db: Db, inviteToken: string | undefined): Promise<boolean> {
+  if (!inviteToken) return false;
+  return (await findInviteByTokenHash(db, inviteTokenHash(inviteToken))) !== undefined;
 }
 
 function emailInUse(): DomainError {

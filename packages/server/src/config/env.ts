@@ -100,6 +100,7 @@ const envSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   BILLING: z.enum(['on', 'off', 'test'], { error: 'must be on, off or test' }).default('on'),
+  SIGNUP: z.enum(['open', 'invite-only'], { error: 'must be open or invite-only' }).default('open'),
   WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   WEBHOOK_ALLOW_HTTP: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
   WEBHOOK_TIMEOUT_SECONDS: positiveInt(10),
@@ -204,6 +205,11 @@ export interface Config {
   /** Where imports stage their uploaded .xlsx files, one folder each (removed after the import). */
   importTempDir: string;
   billing: BillingConfig;
+  /**
+   * SIGNUP: open (anyone, the spec's sign-up) or invite-only (only through an invitation link, so a
+   * company's server makes no accounts for strangers and sign-up tells nobody which e-mails exist).
+   */
+  signUp: 'open' | 'invite-only';
   newAccount: NewAccountDefaults;
   webhooks: WebhookConfig;
   outbox: OutboxTiming;
@@ -283,6 +289,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     maxEventStreams: Math.max(1, Math.floor(e.MAX_CONNECTIONS * e.EVENT_STREAM_SHARE)),
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
     importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), 'ipam-imports')),
+    signUp: e.SIGNUP,
     billing: {
       enabled: e.BILLING !== 'off',
       stripe:

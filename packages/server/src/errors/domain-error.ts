@@ -2,6 +2,7 @@
 export type ErrorCode =
   | 'validation_failed'
   | 'email_in_use'
+  | 'signup_invite_only'
   | 'login_failed'
   | 'wrong_password'
   | 'reset_link_invalid'

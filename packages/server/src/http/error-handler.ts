@@ -17,6 +17,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   host_not_allowed: 421,
   not_found: 404,
   email_in_use: 409,
+  signup_invite_only: 403,
   already_member: 409,
   already_invited: 409,
   payload_too_large: 413,

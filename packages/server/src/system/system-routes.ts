@@ -11,6 +11,7 @@ export function registerSystemRoutes(app: FastifyInstance, { config }: AppDeps):
     supportFormUrl: config.supportFormUrl,
     feedbackFormUrl: config.feedbackFormUrl,
     contactEmail: config.contactEmail,
+    signUp: config.signUp,
     // Without SMTP or an inbox a message is only stored (ipam admin messages): no answer is promised.
     supportByEmail: config.smtpUrl !== null && config.supportInbox !== null,
     billing: !config.billing.enabled

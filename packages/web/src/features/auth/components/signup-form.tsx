@@ -5,6 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client.js';
+import { useAppConfig } from '../../../lib/app-config.js';
 import { fetchMe, replaceSession, useSignup } from '../../../lib/auth.js';
 import { forgetInviteToken } from '../../../lib/invite-token.js';
 import { formErrorsOf, isShownOnFields, sameNamedFields } from '../../../lib/form-errors.js';
@@ -29,6 +30,7 @@ interface SignupFormProps {
 export function SignupForm({ autoFocus = true, inviteToken, invitedEmail }: SignupFormProps) {
   const queryClient = useQueryClient();
   const signup = useSignup();
+  const appConfig = useAppConfig();
   const [isPreparing, setPreparing] = useState(false);
   const [setupError, setSetupError] = useState<unknown>(null);
   const form = useForm({
@@ -78,6 +80,15 @@ export function SignupForm({ autoFocus = true, inviteToken, invitedEmail }: Sign
           </Alert>
         )}
       </Stack>
+    );
+  }
+
+  // SIGNUP=invite-only: a form that could only be refused is not shown without an invitation link.
+  if (appConfig.data?.signUp === 'invite-only' && !inviteToken) {
+    return (
+      <Alert color="blue" title="Sign-up is by invitation">
+        {messages.signUpByInvitation}
+      </Alert>
     );
   }
 
