@@ -99,6 +99,19 @@ describe('profile, password change and reset by e-mail (SMTP sink)', () => {
     await device.dispose();
   });
 
+  it('shows the password sign-ins in History', async () => {
+    const { page, baseUrl } = browser;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(`${baseUrl}/history`);
+    await page
+      .getByText(/signed in with a password/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'history-sign-ins');
+    await page.goBack();
+    await page.getByRole('table', { name: 'Active sessions' }).waitFor();
+  });
+
   it('logs out other sessions from the Profile', async () => {
     const { page, baseUrl } = browser;
     const device = await otherDevice(baseUrl, email, changed);
