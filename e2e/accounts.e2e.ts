@@ -6,9 +6,11 @@ import { type Browser, openBrowser, screenshot, uniqueEmail } from './support/br
 import { type AppServer, startServer } from './support/server.js';
 import { linkInMail, type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
 
+const firefoxOnLinux = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
 /** A second, separate login of the user through the API (another "device"); answers whether it still works. */
 async function otherDevice(baseUrl: string, email: string, secret: string) {
-  const api = await request.newContext({ baseURL: baseUrl });
+  const api = await request.newContext({ baseURL: baseUrl, userAgent: firefoxOnLinux });
   const login = await api.post('/api/auth/login', { data: { email, password: secret } });
   expect(login.status()).toBe(200);
   return {
@@ -77,6 +79,37 @@ describe('profile, password change and reset by e-mail (SMTP sink)', () => {
     await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
     await screenshot(page, 'profile');
     await device.dispose();
+  });
+
+  it('names each session’s device and address, and logs out one of them', async () => {
+    const { page, baseUrl } = browser;
+    const device = await otherDevice(baseUrl, email, changed);
+    await page.reload();
+    const sessions = page.getByRole('table', { name: 'Active sessions' });
+    const firefox = sessions.getByRole('row').filter({ hasText: 'Firefox on Linux' });
+    await firefox.waitFor();
+    expect(await firefox.getByRole('cell', { name: '127.0.0.1' }).count()).toBe(1);
+    const current = sessions.getByRole('row').filter({ hasText: 'This session' });
+    expect(await current.getByText('Chrome on Linux').count()).toBe(1);
+    expect(await current.getByRole('button', { name: /^Log out/ }).count()).toBe(0);
+    await screenshot(page, 'sessions');
+    await firefox.getByRole('button', { name: /^Log out Firefox on Linux/ }).click();
+    await expect.poll(() => sessions.getByRole('row').count()).toBe(2);
+    expect(await device.isSignedIn()).toBe(false);
+    await device.dispose();
+  });
+
+  it('shows the password sign-ins in History', async () => {
+    const { page, baseUrl } = browser;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'History' }).click();
+    await page.waitForURL(`${baseUrl}/history`);
+    await page
+      .getByText(/signed in with a password/)
+      .first()
+      .waitFor();
+    await screenshot(page, 'history-sign-ins');
+    await page.goBack();
+    await page.getByRole('table', { name: 'Active sessions' }).waitFor();
   });
 
   it('logs out other sessions from the Profile', async () => {

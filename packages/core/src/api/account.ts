@@ -87,6 +87,12 @@ export const sessionResponse = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   userAgent: z.string().nullable(),
+  device: z.string().describe('browser and system read from the user agent, e.g. "Chrome on Windows"'),
+  ipAddress: z.string().nullable().describe('the client address at sign-in'),
+  lastSeenAt: z
+    .string()
+    .nullable()
+    .describe('the last request made with the session, recorded at most once a minute'),
   isCurrent: z.boolean().describe('the session of this request'),
 });
 export type Session = z.infer<typeof sessionResponse>;

@@ -53,6 +53,12 @@ export interface AuditEntity {
 }
 
 const hidden: AuditField = { label: '', isHidden: true };
+/** A password sign-in step's fields: the user (named by the entry), how, and from which address. */
+const signInFields: Record<string, AuditField> = {
+  email: hidden,
+  method: { label: 'Method', format: choiceValue({ password: 'Password' }) },
+  ipAddress: { label: 'Address' },
+};
 
 /** Fields every kind of object may carry, unless its own table says otherwise. */
 export const COMMON_FIELDS: Readonly<Record<string, AuditField>> = {
@@ -293,12 +299,24 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       updatedAt: hidden,
     },
   },
-  // Sign-in steps of two-factor users (issue 34): records, one per account of the user.
+  // Sign-ins (issue 34): records, one per account of the user; the password step names how and from where.
+  sign_in: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'} signed in with a password`,
+    fields: signInFields,
+  },
+  sign_in_failed: {
+    label: 'Sign-in',
+    isRecord: true,
+    phrase: (name) => `${name ?? 'A member'}: a wrong password was refused`,
+    fields: signInFields,
+  },
   sign_in_password: {
     label: 'Sign-in',
     isRecord: true,
     phrase: (name) => `${name ?? 'A member'}: password accepted, second factor asked`,
-    fields: { email: hidden },
+    fields: signInFields,
   },
   sign_in_code: {
     label: 'Sign-in',

@@ -31,6 +31,19 @@ describe('History of two-factor sign-in', () => {
     expect(lines(recovery)).toEqual(['Recovery codes left:  → 0']);
   });
 
+  it('says a password sign-in, its failure and the second-factor step, with method and address', () => {
+    const after = { email: 'ana@example.com', method: 'password', ipAddress: '192.0.2.7' };
+    expect(changeSummary(entry({ entity: 'sign_in', after }), ctx)).toBe(
+      'ana@example.com signed in with a password',
+    );
+    expect(changeSummary(entry({ entity: 'sign_in_failed', after }), ctx)).toBe(
+      'ana@example.com: a wrong password was refused',
+    );
+    for (const entity of ['sign_in', 'sign_in_failed', 'sign_in_password']) {
+      expect(lines(entry({ entity, after }))).toEqual(['Method:  → Password', 'Address:  → 192.0.2.7']);
+    }
+  });
+
   it('says a factor turned on, off or reset, and the owner’s rule', () => {
     const on = entry({
       entity: 'two_factor',

@@ -165,6 +165,7 @@ export async function findAccountOfMember(
 export interface SessionInAccount {
   userId: string;
   expiresAt: string;
+  lastSeenAt: string | null;
   account: AccountRecord;
   /** The user's role in the account, as stored. */
   role: string;
@@ -184,6 +185,7 @@ function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' 
       ...accountColumns,
       'sessions.user_id as userId',
       'sessions.expires_at as expiresAt',
+      'sessions.last_seen_at as lastSeenAt',
       'users_accounts.role as role',
     ])
     .where('sessions.id', '=', param('sessionId'))
@@ -193,10 +195,10 @@ function selectAccountOfSession(db: Db, param: (name: 'sessionId' | 'accountId' 
 
 /** The caller of a `selectAccountOfSession` row. */
 function sessionInAccountOf(
-  row: AccountRecord & { userId: string; expiresAt: string; role: string },
+  row: AccountRecord & { userId: string; expiresAt: string; lastSeenAt: string | null; role: string },
 ): SessionInAccount {
-  const { userId, expiresAt, role, ...account } = row;
-  return { userId, expiresAt, account, role };
+  const { userId, expiresAt, lastSeenAt, role, ...account } = row;
+  return { userId, expiresAt, lastSeenAt, account, role };
 }
 
 const accountOfSession = preparedQuery(['sessionId', 'accountId', 'now'], selectAccountOfSession);

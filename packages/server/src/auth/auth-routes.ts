@@ -9,8 +9,8 @@ import { publishAcceptedInvites } from '../invites/accept-invites.js';
 import type { AppDeps } from '../app-deps.js';
 import { accountCookie, clearAuthCookies, setAccountCookie, setSessionCookie } from './session-cookies.js';
 import { registerRoute } from '../http/register-route.js';
-import { requireAuth } from './request-context.js';
-import { checkPassword, completeLogIn } from './log-in.js';
+import { clientOf, requireAuth } from './request-context.js';
+import { checkPassword, completeLogIn, recordPasswordSignIn } from './log-in.js';
 import { openSession } from './open-session.js';
 import { secondFactorChallenge } from '../two-factor/pending-logins.js';
 import { loadMe, type Me } from './me.js';
@@ -36,7 +36,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (wait !== null) refuse(reply, wait);
     const { userId, accepted } = await signUp(db, request.body, config.newAccount, config.signUp);
     publishAcceptedInvites(events, userId, accepted);
-    setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
+    setSessionCookie(reply, await startSession(db, userId, clientOf(request)), config.publicUrl);
     const me = await meOrUnauthorised(userId, undefined);
     // The current account (an inviting one, else their own) is this browser's, whatever it held before.
     if (me.currentAccountId) setAccountCookie(reply, me.currentAccountId, config.publicUrl);
@@ -48,7 +48,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     const gate = await limiter.beforeLogin(request.ip, email);
     if (!gate.allowed) return refuse(reply, gate.retryAfterMs);
     if (gate.delayMs > 0) await sleep(gate.delayMs);
-    const user = await checkPassword(db, request.body).catch(async (error: unknown) => {
+    const user = await checkPassword(db, request.body, request.ip).catch(async (error: unknown) => {
       if (error instanceof DomainError && error.code === 'login_failed') {
         await limiter.loginFailed(request.ip, email);
       }
@@ -56,9 +56,12 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     await limiter.loginSucceeded(request.ip, email);
     // With a second factor, no session yet: the code prompt finishes it (POST /api/auth/login/second-factor).
-    const challenge = await secondFactorChallenge(db, user, deps.now());
+    const challenge = await secondFactorChallenge(db, user, { ipAddress: request.ip, nowMs: deps.now() });
     if (challenge) return challenge;
-    return openSession(deps, request, reply, await completeLogIn(db, user, request.body.inviteToken));
+    const completed = await completeLogIn(db, user, request.body.inviteToken);
+    // Recorded after the invites are accepted, so an account joined by this sign-in has it too.
+    await recordPasswordSignIn(db, user, request.ip);
+    return openSession(deps, request, reply, completed);
   });
 
   registerRoute(app, authRoutes.logout, async (request, reply) => {

@@ -7,6 +7,7 @@ import type { completeLogIn } from './log-in.js';
 import { loadMe, type Me } from './me.js';
 import { accountCookie, setAccountCookie, setSessionCookie } from './session-cookies.js';
 import { endSession, startSession } from './sessions.js';
+import { clientOf } from './request-context.js';
 
 /**
  * The end of every sign-in (password alone, or password then code): a fresh session id (any session
@@ -22,7 +23,7 @@ export async function openSession(
   const { userId, accepted, openedAccountId } = completed;
   publishAcceptedInvites(events, userId, accepted);
   if (request.auth) await endSession(db, request.auth.token);
-  setSessionCookie(reply, await startSession(db, userId, request.headers['user-agent']), config.publicUrl);
+  setSessionCookie(reply, await startSession(db, userId, clientOf(request)), config.publicUrl);
   // Through an invite link the inviting account opens; else the one this browser or the user last chose.
   const me = await loadMe(db, userId, openedAccountId ?? request.cookies[accountCookie]);
   if (!me) throw new DomainError('not_signed_in', messages.notAuthenticated);

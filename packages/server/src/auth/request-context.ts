@@ -60,3 +60,8 @@ export function changeContextOf(
     log: request.log,
   };
 }
+
+/** The client of a sign-in as its session and History record it: browser and address (`request.ip`, behind TRUST_PROXY the forwarded one). */
+export function clientOf(request: FastifyRequest): { userAgent?: string; ipAddress: string } {
+  return { userAgent: request.headers['user-agent'], ipAddress: request.ip };
+}

@@ -3,7 +3,14 @@ import type { Db } from '../db/database.js';
 /** Stores a session under the hash of its token. */
 export async function insertSession(
   db: Db,
-  session: { id: string; userId: string; createdAt: string; expiresAt: string; userAgent: string | null },
+  session: {
+    id: string;
+    userId: string;
+    createdAt: string;
+    expiresAt: string;
+    userAgent: string | null;
+    ipAddress: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('sessions')
@@ -13,6 +20,8 @@ export async function insertSession(
       created_at: session.createdAt,
       expires_at: session.expiresAt,
       user_agent: session.userAgent,
+      ip_address: session.ipAddress,
+      last_seen_at: session.createdAt,
     })
     .execute();
 }
@@ -22,18 +31,26 @@ export async function findLiveSession(
   db: Db,
   id: string,
   now: string,
-): Promise<{ userId: string; expiresAt: string } | undefined> {
+): Promise<{ userId: string; expiresAt: string; lastSeenAt: string | null } | undefined> {
   return db
     .selectFrom('sessions')
-    .select(['user_id as userId', 'expires_at as expiresAt'])
+    .select(['user_id as userId', 'expires_at as expiresAt', 'last_seen_at as lastSeenAt'])
     .where('id', '=', id)
     .where('expires_at', '>', now)
     .executeTakeFirst();
 }
 
-/** Moves a session's idle expiry forward. */
-export async function extendSession(db: Db, id: string, expiresAt: string): Promise<void> {
-  await db.updateTable('sessions').set({ expires_at: expiresAt }).where('id', '=', id).execute();
+/** Records a session's last activity, moving its idle expiry forward too when `expiresAt` is given. */
+export async function touchSession(
+  db: Db,
+  id: string,
+  change: { lastSeenAt: string; expiresAt?: string },
+): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: change.lastSeenAt, ...(change.expiresAt ? { expires_at: change.expiresAt } : {}) })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Ends a session. */
@@ -53,13 +70,23 @@ export interface SessionRecord {
   createdAt: string;
   expiresAt: string;
   userAgent: string | null;
+  ipAddress: string | null;
+  /** Null for a session started before last activity was recorded. */
+  lastSeenAt: string | null;
 }
 
 /** The user's live sessions, newest first. */
 export async function listLiveSessions(db: Db, userId: string, now: string): Promise<SessionRecord[]> {
   return db
     .selectFrom('sessions')
-    .select(['id', 'created_at as createdAt', 'expires_at as expiresAt', 'user_agent as userAgent'])
+    .select([
+      'id',
+      'created_at as createdAt',
+      'expires_at as expiresAt',
+      'user_agent as userAgent',
+      'ip_address as ipAddress',
+      'last_seen_at as lastSeenAt',
+    ])
     .where('user_id', '=', userId)
     .where('expires_at', '>', now)
     .orderBy('created_at', 'desc')

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from '@ipam/core/api/routes/auth';
+import { deviceName } from '@ipam/core/device-name';
 import { messages } from '@ipam/core/messages';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -20,7 +21,9 @@ export function registerSessionRoutes(app: FastifyInstance, deps: AppDeps): void
     const auth = requireAuth(request);
     const current = sessionIdOf(auth.token);
     const sessions = await listLiveSessions(db, auth.userId, nowIso());
-    return { items: sessions.map((s) => ({ ...s, isCurrent: s.id === current })) };
+    return {
+      items: sessions.map((s) => ({ ...s, device: deviceName(s.userAgent), isCurrent: s.id === current })),
+    };
   });
 
   registerRoute(app, authRoutes.endOtherSessions, async (request) => {

@@ -65,10 +65,14 @@ describeEachDialect('ipam admin reset-password (%s)', (dialect) => {
     )?.[1];
     expect(token).toBeDefined();
     await confirmPasswordReset(db, { token: token ?? '', password: 'admin set horse' });
-    await expect(logIn(db, { email: user.email, password: goodPassword })).rejects.toMatchObject({
-      code: 'login_failed',
-    });
-    await expect(logIn(db, { email: user.email, password: 'admin set horse' })).resolves.toMatchObject({
+    await expect(logIn(db, { email: user.email, password: goodPassword }, '127.0.0.1')).rejects.toMatchObject(
+      {
+        code: 'login_failed',
+      },
+    );
+    await expect(
+      logIn(db, { email: user.email, password: 'admin set horse' }, '127.0.0.1'),
+    ).resolves.toMatchObject({
       userId: user.userId,
     });
     await expect(

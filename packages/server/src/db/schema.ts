@@ -62,6 +62,10 @@ export interface SessionsTable {
   expires_at: string;
   /** The browser's User-Agent at login (shown in the user's session list). */
   user_agent: string | null;
+  /** The client address at sign-in (as Fastify's `request.ip` saw it). */
+  ip_address: string | null;
+  /** The last request made with the session, written at most once a minute; null before any. */
+  last_seen_at: string | null;
 }
 
 /** A user's TOTP factor; unconfirmed (`confirmed_at` null) while being set up. */

@@ -5,7 +5,13 @@ import type { Db } from '../db/database.js';
 /** A sign-in step or factor change of a user, for History. */
 export interface UserAudit {
   entity:
-    'sign_in_password' | 'sign_in_code' | 'sign_in_code_failed' | 'sign_in_recovery_code' | 'two_factor';
+    | 'sign_in'
+    | 'sign_in_failed'
+    | 'sign_in_password'
+    | 'sign_in_code'
+    | 'sign_in_code_failed'
+    | 'sign_in_recovery_code'
+    | 'two_factor';
   action: AuditEntry['action'];
   user: { id: string; email: string };
   /** The entry's fields (the e-mail is added: History names the user by it). */

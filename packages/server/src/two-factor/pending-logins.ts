@@ -45,11 +45,12 @@ export async function issuePendingLogin(
 export async function secondFactorChallenge(
   db: Db,
   user: { id: string; email: string },
-  nowMs: number,
+  client: { ipAddress: string; nowMs: number },
 ): Promise<{ secondFactorRequired: true; pendingToken: string; expiresAt: string } | null> {
   if (!(await hasConfirmedTotp(db, user.id))) return null;
-  const pending = await issuePendingLogin(db, user.id, nowMs);
-  await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user });
+  const pending = await issuePendingLogin(db, user.id, client.nowMs);
+  const fields = { method: 'password', ipAddress: client.ipAddress };
+  await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user, fields });
   return { secondFactorRequired: true, ...pending };
 }
 

@@ -30,6 +30,15 @@ export function useLogOutOtherSessions() {
   });
 }
 
+/** Ends one other session of the user (signs that device out). */
+export function useLogOutSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => call(authRoutes.endSession, { params: { sessionId } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.sessions }),
+  });
+}
+
 /** Saves the display name. */
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

@@ -1,8 +1,44 @@
+import type { Session } from '@ipam/core/api/account';
 import { messages } from '@ipam/core/messages';
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.js';
 import { formatDateTime } from '../../../lib/format.js';
-import { useLogOutOtherSessions, useSessions } from '../api/profile.js';
+import { useLogOutOtherSessions, useLogOutSession, useSessions } from '../api/profile.js';
+
+/** One session: its device (the raw user agent on hover), address, sign-in, last activity, and its own log-out. */
+function SessionRow({ session }: { session: Session }) {
+  const logOut = useLogOutSession();
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" title={session.userAgent ?? undefined}>
+            {session.device}
+          </Text>
+          {session.isCurrent && <Badge size="sm">This session</Badge>}
+        </Group>
+      </Table.Td>
+      <Table.Td>{session.ipAddress ?? 'Unknown'}</Table.Td>
+      <Table.Td>{formatDateTime(session.createdAt, '')}</Table.Td>
+      {/* A session from before activity was recorded shows its sign-in time. */}
+      <Table.Td>{formatDateTime(session.lastSeenAt ?? session.createdAt, '')}</Table.Td>
+      <Table.Td>
+        {!session.isCurrent && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            loading={logOut.isPending}
+            onClick={() => logOut.mutate(session.id)}
+            aria-label={`Log out ${session.device}, signed in ${formatDateTime(session.createdAt, '')}`}
+          >
+            Log out
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 /** The user's active sessions with "Log out other sessions". */
 export function SessionsPanel() {
@@ -36,29 +72,20 @@ export function SessionsPanel() {
         </Alert>
       )}
       {sessions.data && (
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={640}>
           <Table striped aria-label="Active sessions">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Browser</Table.Th>
-                <Table.Th>Logged in</Table.Th>
-                <Table.Th>Expires</Table.Th>
+                <Table.Th>Device</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Signed in</Table.Th>
+                <Table.Th>Last activity</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {sessions.data.map((session) => (
-                <Table.Tr key={session.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text size="sm" lineClamp={1} maw={420} title={session.userAgent ?? undefined}>
-                        {session.userAgent ?? 'Unknown browser'}
-                      </Text>
-                      {session.isCurrent && <Badge size="sm">This session</Badge>}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(session.createdAt, '')}</Table.Td>
-                  <Table.Td>{formatDateTime(session.expiresAt, '')}</Table.Td>
-                </Table.Tr>
+                <SessionRow key={session.id} session={session} />
               ))}
             </Table.Tbody>
           </Table>
