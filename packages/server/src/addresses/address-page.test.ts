@@ -153,7 +153,7 @@ describeEachDialect('address pages on %s', (dialect) => {
       }
     }
     // A model check over nine random subnets, not a speed test: give it room on a loaded machine.
-  }, 90_000);
+  }, 300_000);
 
   it('finds never-written addresses by text and pages deep inside a /8', async () => {
     const { db } = database.current;

@@ -167,7 +167,7 @@ describeEachDialect('sorted address pages on %s', (dialect) => {
       }
     }
     // A model check over four random subnets, not a speed test: give it room on a loaded machine.
-  }, 180_000);
+  }, 300_000);
 
   it('sorts a /8 by hostname and status at once, paging from the written rows into the never-written ones', async () => {
     const { db } = database.current;

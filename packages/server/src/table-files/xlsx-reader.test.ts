@@ -141,7 +141,7 @@ describe('the XLSX reader', () => {
       tooLarge(messages.importTooManyElements(MAX_XML_ELEMENTS)),
     );
     expect(readdirSync(staging)).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('counts what every part unpacks to, up to 256 MiB whatever the file size', () => {
     const small = new UnpackBudget(100_000);
