@@ -1,7 +1,12 @@
 import type { AddressView } from '../addresses/address-view.js';
 import type { SubnetRef } from '../addresses/address-repository.js';
 import type { Change } from '../commands/change.js';
-import { deleteAllApprovals, deleteApprovals, findApprovalsAt, type ApprovalRecord } from './approval-repository.js';
+import {
+  deleteAllApprovals,
+  deleteApprovals,
+  findApprovalsAt,
+  type ApprovalRecord,
+} from './approval-repository.js';
 import { forgetAllIgnores, forgetIgnores } from './approval-ignore-repository.js';
 import { isMatchedBy, recommendedStatus } from './approval-fields.js';
 
@@ -12,7 +17,12 @@ export const WITHDRAWN_BECAUSE = {
   subnetDeleted: 'The subnet was deleted',
 } as const;
 
-function recordWithdrawals(change: Change, subnetId: string, approvals: readonly ApprovalRecord[], reason: string) {
+function recordWithdrawals(
+  change: Change,
+  subnetId: string,
+  approvals: readonly ApprovalRecord[],
+  reason: string,
+) {
   change.audit(
     approvals.map((approval) => ({
       action: 'delete',

@@ -40,7 +40,9 @@ function approvalView(approval: ApprovalRecord, now?: StoredAddress): ApprovalVi
   const { id, ipAddress, status, hostname, description, seen } = approval;
   const recommendation = recommendedStatus(status);
   const written = writtenFields(approval);
-  const changes: ApprovalFieldChange[] = [{ field: 'status', now: now?.status ?? status, confirm: recommendation }];
+  const changes: ApprovalFieldChange[] = [
+    { field: 'status', now: now?.status ?? status, confirm: recommendation },
+  ];
   if (written.hostname !== null) {
     changes.push({ field: 'hostname', now: now?.hostname ?? '', confirm: written.hostname });
   }
@@ -71,7 +73,9 @@ export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise
   if (subnet.kind === 'container') return approvals.map((approval) => approvalView(approval));
   const values = approvals.map((approval) => hostAddressOf(subnet, approval.ipAddress));
   const ref = { id: subnet.id, version: subnet.prefix.version };
-  const stored = new Map((await findStoredAmong(ctx.db, ref, values, false)).map((row) => [row.ipAddress, row]));
+  const stored = new Map(
+    (await findStoredAmong(ctx.db, ref, values, false)).map((row) => [row.ipAddress, row]),
+  );
   return approvals.map((approval) => approvalView(approval, stored.get(approval.ipAddress)));
 }
 

@@ -110,7 +110,13 @@ export async function applyScanResults(
           hostname,
           description: '',
           createdAt,
-          seen: { alive: host.alive, hostname: seenName, mac: host.mac ?? null, at: createdAt, scannerName: scanner.name },
+          seen: {
+            alive: host.alive,
+            hostname: seenName,
+            mac: host.mac ?? null,
+            at: createdAt,
+            scannerName: scanner.name,
+          },
           hostnameAfter: hostnameConfirmWrites(recorded.hostname, finding, seenName),
           macAfter: host.alive ? (host.mac ?? null) : null,
         });
