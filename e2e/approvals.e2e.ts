@@ -72,21 +72,22 @@ describe('pending approvals with the per-field diff', () => {
     const writes = (ip: string) => dialog.getByLabel(`What Confirm writes to ${ip}`);
     await writes('192.168.9.2').waitFor();
     expect(await writes('192.168.9.2').innerText()).toMatch(
-      /^Status: In Use → Available\nHostname: old-box → erased\nSilent .* · E2E scanner$/,
+      /^Status: In Use → Available\n+Hostname: old-box → erased\n+Silent .* · E2E scanner$/,
     );
     // The scan saw no name: the hand-typed one is not in the entry, so Confirm keeps it.
     expect(await writes('192.168.9.3').innerText()).toMatch(
-      /^Status: Available → In Use\nMAC: aa:bb:cc:00:00:03 \(unchanged\)\nAnswered .* · E2E scanner$/,
+      /^Status: Available → In Use\n+MAC: aa:bb:cc:00:00:03 \(unchanged\)\n+Answered .* · E2E scanner$/,
     );
     expect(await writes('192.168.9.4').innerText()).toMatch(
-      /^Status: Available → In Use\nHostname: \(none\) → cam.lan\nMAC: aa:bb:cc:00:00:04 \(unchanged\)\n/,
+      /^Status: Available → In Use\n+Hostname: \(none\) → cam.lan\n+MAC: aa:bb:cc:00:00:04 \(unchanged\)\n+/,
     );
     await screenshot(page, 'pending-approvals-diff');
 
     await dialog.getByRole('button', { name: 'Confirm 192.168.9.3' }).click();
     await dialog.getByRole('button', { name: 'Ignore 192.168.9.4' }).click();
     await expect.poll(() => dialog.locator('tbody tr').count()).toBe(1);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
 
     // Two more scans see the same: the ignored camera does not come back.
     await scan();
