@@ -426,6 +426,7 @@ describe('IPs: groups, subnets, addresses and approvals', () => {
       'printer-2f',
       '',
       'Change to In Use',
+      expect.stringMatching(/^Status: Available → In UseHostname: \(none\) → printer-2fAnswered /),
       'ConfirmIgnore',
     ]);
     await entry('192.168.1.21').getByText('Change to Available').waitFor();

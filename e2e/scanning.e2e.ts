@@ -266,6 +266,7 @@ describe('scanning with the real agent on loopback subnets', () => {
         foundNames[ip] ?? '',
         '',
         'Change to In Use',
+        expect.stringMatching(/^Status: Available → In Use/),
         'ConfirmIgnore',
       ]);
     }

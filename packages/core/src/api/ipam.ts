@@ -132,6 +132,20 @@ export const approvalResponse = z.object({
   hostname: z.string().describe('the hostname the scan saw'),
   description: z.string(),
   recommendation: z.enum(ADDRESS_STATUSES).describe('the status Confirm writes to the address'),
+  changes: z
+    .array(
+      z.object({
+        field: z.enum(['status', 'hostname', 'mac']),
+        now: z.string().describe("the address's value now ('' for none)"),
+        confirm: z.string().describe("the value Confirm writes ('' erases it)"),
+      }),
+    )
+    .describe('every field Confirm writes, and no other: a field not listed is kept as it is'),
+  seenAlive: z.boolean().nullable().describe('whether the scan found the host alive (null: not recorded)'),
+  seenHostname: z.string().nullable().describe('the name the scan saw (empty: none)'),
+  seenMac: z.string().nullable().describe('the MAC the scan saw (null: none)'),
+  seenAt: z.string().nullable().describe('when the scan saw it'),
+  seenBy: z.string().nullable().describe("the scanner's name"),
 });
 export type Approval = z.infer<typeof approvalResponse>;
 

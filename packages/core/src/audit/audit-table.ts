@@ -220,6 +220,13 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
     verbs: { delete: 'ignored' },
     fields: approvalFields(),
   },
+  'approval-withdrawn': {
+    label: 'Approval',
+    phrase: approvalPhrase,
+    isRecord: true,
+    verbs: { delete: 'withdrawn' },
+    fields: { ...approvalFields(), reason: { label: 'Why' } },
+  },
   member: {
     label: 'Member',
     verbs: { create: 'joined the account', update: 'role changed', delete: 'removed from the account' },
@@ -384,5 +391,12 @@ function approvalFields(): Record<string, AuditField> {
     status: { label: 'Recorded status' },
     hostname: { label: 'Hostname seen' },
     recommendation: { label: 'Recommended status' },
+    // What Confirm would have written and what the scan saw (issue 33); the summary above says enough.
+    changes: hidden,
+    seenAlive: hidden,
+    seenHostname: hidden,
+    seenMac: { label: 'MAC seen' },
+    seenAt: { label: 'Seen', format: dateValue },
+    seenBy: { label: 'Seen by' },
   };
 }

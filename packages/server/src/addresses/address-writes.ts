@@ -11,6 +11,7 @@ import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
 import { addressView, type AddressView } from './address-view.js';
+import { withdrawMatched } from '../approvals/approval-withdrawals.js';
 import type { StoredAddress } from './address-repository.js';
 import { lockAddressRows, writeAddressRows, type AddressFields } from './address-write-repository.js';
 
@@ -53,11 +54,12 @@ export interface AddressWrite {
  * the row locks, so each write is recorded and the last one stands.
  */
 export async function writeAddressesIn(
-  { trx, audit }: Change,
+  change: Change,
   ctx: ChangeContext,
   subnet: SubnetRecord,
   writes: readonly AddressWrite[],
 ): Promise<AddressView[]> {
+  const { trx, audit } = change;
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const { rows, created } = await lockAddressRows(
     trx,
@@ -69,17 +71,17 @@ export async function writeAddressesIn(
   const updatedDate = nowIso();
   // A person who writes an address has seen it: a flagged MAC change is taken as known (issue 33).
   const seenByPerson = ctx.userId === null ? {} : { previousMac: null, macChangedAt: null };
-  const changes = writes.map(({ value, change }) => {
-    const before = stored.get(value);
+  const changes = writes.map((write) => {
+    const before = stored.get(write.value);
     if (!before) throw new Error('address row vanished inside its transaction');
     const after: StoredAddress = {
       ...before,
-      ...change(before),
+      ...write.change(before),
       ...seenByPerson,
       updatedDate,
       updatedBy: rowAuthor(ctx),
     };
-    return { before, after, isNew: created.has(value) };
+    return { before, after, isNew: created.has(write.value) };
   });
   await writeAddressRows(
     trx,
@@ -101,7 +103,16 @@ export async function writeAddressesIn(
       after: addressView(after),
     })),
   );
-  return changes.map(({ after }) => addressView(after));
+  const views = changes.map(({ after }) => addressView(after));
+  // A person's edit forgets ignored observations and withdraws the approvals it made true (issue 33).
+  if (ctx.userId !== null) {
+    await withdrawMatched(
+      change,
+      ref,
+      changes.map(({ after }, i) => ({ value: after.value, view: views[i] as AddressView })),
+    );
+  }
+  return views;
 }
 
 /** Writes one address inside a change's transaction (see writeAddressesIn). */

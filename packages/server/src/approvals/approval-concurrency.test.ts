@@ -73,6 +73,9 @@ for (const dialect of DIALECTS) {
         hostname: '',
         description: '',
         createdAt: new Date().toISOString(),
+        seen: null,
+        hostnameAfter: null,
+        macAfter: null,
       };
       let confirming: Promise<unknown> | undefined;
       await db.transaction().execute(async (trx) => {

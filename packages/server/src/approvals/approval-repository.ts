@@ -15,6 +15,21 @@ export interface ApprovalRecord {
   hostname: string;
   description: string;
   createdAt: string;
+  /** What the scan saw: alive or silent, the name and MAC it reported, when, and which scanner. */
+  seen: ApprovalSighting | null;
+  /** The hostname Confirm writes; null: Confirm keeps the address's hostname. */
+  hostnameAfter: string | null;
+  /** The MAC Confirm writes; null: Confirm keeps the address's MAC. */
+  macAfter: string | null;
+}
+
+/** One scanner's observation of an address. */
+export interface ApprovalSighting {
+  alive: boolean;
+  hostname: string;
+  mac: string | null;
+  at: string;
+  scannerName: string;
 }
 
 function toApproval(row: Selectable<ApprovalsTable>): ApprovalRecord {
@@ -25,6 +40,18 @@ function toApproval(row: Selectable<ApprovalsTable>): ApprovalRecord {
     hostname: row.hostname,
     description: row.description,
     createdAt: row.created_at,
+    seen:
+      row.seen_at === null
+        ? null
+        : {
+            alive: row.seen_alive === 1,
+            hostname: row.seen_hostname ?? '',
+            mac: row.seen_mac,
+            at: row.seen_at,
+            scannerName: row.scanner_name ?? '',
+          },
+    hostnameAfter: row.hostname_after,
+    macAfter: row.mac_after,
   };
 }
 
@@ -86,6 +113,13 @@ export async function replaceApprovals(
           hostname: entry.hostname,
           description: entry.description,
           created_at: entry.createdAt,
+          seen_alive: entry.seen === null ? null : Number(entry.seen.alive),
+          seen_hostname: entry.seen?.hostname ?? null,
+          seen_mac: entry.seen?.mac ?? null,
+          seen_at: entry.seen?.at ?? null,
+          scanner_name: entry.seen?.scannerName ?? null,
+          hostname_after: entry.hostnameAfter,
+          mac_after: entry.macAfter,
         })),
       )
       .execute();
@@ -110,10 +144,15 @@ export async function deleteApprovals(db: Db, subnetId: string, ids: readonly st
   return removed;
 }
 
-/** Removes the entries of these addresses (a rescan found them as recorded again). */
-export async function deleteApprovalsAt(db: Db, subnet: SubnetRef, values: readonly bigint[]): Promise<void> {
+/** Removes the entries of these addresses (a rescan found them as recorded again); answers them. */
+export async function deleteApprovalsAt(
+  db: Db,
+  subnet: SubnetRef,
+  values: readonly bigint[],
+): Promise<ApprovalRecord[]> {
+  const removed: ApprovalRecord[] = [];
   for (const chunk of chunksOf(values)) {
-    await db
+    const rows = await db
       .deleteFrom('approvals')
       .where('subnet_id', '=', subnet.id)
       .where(
@@ -121,6 +160,38 @@ export async function deleteApprovalsAt(db: Db, subnet: SubnetRef, values: reado
         'in',
         chunk.map((value) => sortKeyOf(subnet.version, value)),
       )
+      .returningAll()
       .execute();
+    removed.push(...rows.map(toApproval));
   }
+  return removed;
+}
+
+/** Removes every entry of the subnet (its scanning is switched off); answers them. */
+export async function deleteAllApprovals(db: Db, subnetId: string): Promise<ApprovalRecord[]> {
+  const rows = await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).returningAll().execute();
+  return rows.map(toApproval);
+}
+
+/** The entries of these addresses. */
+export async function findApprovalsAt(
+  db: Db,
+  subnet: SubnetRef,
+  values: readonly bigint[],
+): Promise<ApprovalRecord[]> {
+  const found: ApprovalRecord[] = [];
+  for (const chunk of chunksOf(values)) {
+    const rows = await db
+      .selectFrom('approvals')
+      .selectAll()
+      .where('subnet_id', '=', subnet.id)
+      .where(
+        'sort_key',
+        'in',
+        chunk.map((value) => sortKeyOf(subnet.version, value)),
+      )
+      .execute();
+    found.push(...rows.map(toApproval));
+  }
+  return found;
 }

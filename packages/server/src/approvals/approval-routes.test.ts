@@ -72,6 +72,12 @@ for (const dialect of DIALECTS) {
           hostname: '',
           description: '',
           recommendation: 'In Use',
+          changes: [{ field: 'status', now: 'Available', confirm: 'In Use' }],
+          seenAlive: true,
+          seenHostname: '',
+          seenMac: null,
+          seenAt: expect.any(String),
+          seenBy: expect.any(String),
         },
         {
           id: expect.any(String),
@@ -80,6 +86,15 @@ for (const dialect of DIALECTS) {
           hostname: '',
           description: '',
           recommendation: 'Available',
+          changes: [
+            { field: 'status', now: 'In Use', confirm: 'Available' },
+            { field: 'hostname', now: 'printer', confirm: '' },
+          ],
+          seenAlive: false,
+          seenHostname: '',
+          seenMac: null,
+          seenAt: expect.any(String),
+          seenBy: expect.any(String),
         },
         {
           id: expect.any(String),
@@ -88,6 +103,15 @@ for (const dialect of DIALECTS) {
           hostname: 'found.lan',
           description: '',
           recommendation: 'In Use',
+          changes: [
+            { field: 'status', now: 'Reserved', confirm: 'In Use' },
+            { field: 'hostname', now: 'lab', confirm: 'found.lan' },
+          ],
+          seenAlive: true,
+          seenHostname: 'found.lan',
+          seenMac: null,
+          seenAt: expect.any(String),
+          seenBy: expect.any(String),
         },
       ]);
       // A rescan replaces the entry for the same address (in any spelling) and leaves the others.

@@ -5,21 +5,62 @@ import { runChange, type ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { requireSubnet } from '../subnets/subnets.js';
+import { findStoredAmong, type StoredAddress } from '../addresses/address-repository.js';
+import { nowIso } from '../db/db-values.js';
 import { deleteApprovals, findApproval, listApprovals, type ApprovalRecord } from './approval-repository.js';
+import { observationOf, rememberIgnores } from './approval-ignore-repository.js';
+import { recommendedStatus, writtenFields } from './approval-fields.js';
+
+/** One field Confirm writes: its value now and the value Confirm writes. */
+export interface ApprovalFieldChange {
+  field: 'status' | 'hostname' | 'mac';
+  now: string;
+  confirm: string;
+}
 
 /** An approval entry as the API shows it, with the spec's recommendation. */
-export interface ApprovalView extends Omit<ApprovalRecord, 'createdAt'> {
+export interface ApprovalView {
+  id: string;
+  ipAddress: string;
+  status: AddressStatus;
+  hostname: string;
+  description: string;
   recommendation: AddressStatus;
+  /** Every field Confirm writes, and no other. */
+  changes: ApprovalFieldChange[];
+  seenAlive: boolean | null;
+  seenHostname: string | null;
+  seenMac: string | null;
+  seenAt: string | null;
+  seenBy: string | null;
 }
 
-/** The spec's recommendation rule: In Use → Available; any other status → In Use. */
-export function recommendedStatus(status: string): AddressStatus {
-  return status === 'In Use' ? 'Available' : 'In Use';
-}
-
-function approvalView(approval: ApprovalRecord): ApprovalView {
-  const { id, ipAddress, status, hostname, description } = approval;
-  return { id, ipAddress, status, hostname, description, recommendation: recommendedStatus(status) };
+/** The entry with each field Confirm writes, valued from the address as it is now. */
+function approvalView(approval: ApprovalRecord, now?: StoredAddress): ApprovalView {
+  const { id, ipAddress, status, hostname, description, seen } = approval;
+  const recommendation = recommendedStatus(status);
+  const written = writtenFields(approval);
+  const changes: ApprovalFieldChange[] = [
+    { field: 'status', now: now?.status ?? status, confirm: recommendation },
+  ];
+  if (written.hostname !== null) {
+    changes.push({ field: 'hostname', now: now?.hostname ?? '', confirm: written.hostname });
+  }
+  if (written.mac !== null) changes.push({ field: 'mac', now: now?.mac ?? '', confirm: written.mac });
+  return {
+    id,
+    ipAddress,
+    status,
+    hostname,
+    description,
+    recommendation,
+    changes,
+    seenAlive: seen?.alive ?? null,
+    seenHostname: seen?.hostname ?? null,
+    seenMac: seen?.mac ?? null,
+    seenAt: seen?.at ?? null,
+    seenBy: seen?.scannerName ?? null,
+  };
 }
 
 /** Writers of a subnet's approval entries hold the subnet row this way, one at a time (PostgreSQL). */
@@ -27,18 +68,28 @@ const APPROVALS_LOCK = 'no-key-update';
 
 /** The subnet's approval entries in address order (404 for another account's subnet). */
 export async function approvalsOf(ctx: ChangeContext, subnetId: string): Promise<ApprovalView[]> {
-  await requireSubnet(ctx.db, ctx.account.id, subnetId);
-  return (await listApprovals(ctx.db, ctx.account.id, subnetId)).map(approvalView);
+  const subnet = await requireSubnet(ctx.db, ctx.account.id, subnetId);
+  const approvals = await listApprovals(ctx.db, ctx.account.id, subnetId);
+  if (subnet.kind === 'container') return approvals.map((approval) => approvalView(approval));
+  const values = approvals.map((approval) => hostAddressOf(subnet, approval.ipAddress));
+  const ref = { id: subnet.id, version: subnet.prefix.version };
+  const stored = new Map(
+    (await findStoredAmong(ctx.db, ref, values, false)).map((row) => [row.ipAddress, row]),
+  );
+  return approvals.map((approval) => approvalView(approval, stored.get(approval.ipAddress)));
 }
 
-/** What Confirm writes: the recommended status; hostname emptied when the result is Available. */
+/**
+ * What Confirm writes: the recommended status, and the hostname and MAC only where the entry shows them
+ * (hostname emptied when the result is Available and there was one; a name the scan did not see is kept).
+ */
 function confirmed(approval: ApprovalRecord): AddressWrite['change'] {
-  const recommendation = recommendedStatus(approval.status);
+  const written = writtenFields(approval);
   return (before) => ({
     ...before,
-    status: recommendation,
-    // A scan that found no name keeps the one typed.
-    hostname: recommendation === 'Available' ? '' : approval.hostname || before.hostname,
+    status: recommendedStatus(approval.status),
+    hostname: written.hostname ?? before.hostname,
+    mac: written.mac ?? before.mac,
   });
 }
 
@@ -85,6 +136,26 @@ async function settle(
           change: confirmed(approval),
         })),
       );
+    } else {
+      // Ignore remembers what the scanner saw, so the same finding does not come back on the next scans.
+      const ref = { id: subnet.id, version: subnet.prefix.version };
+      const remembered = approvals.flatMap((approval) =>
+        approval.seen === null
+          ? []
+          : [
+              {
+                value: hostAddressOf(subnet, approval.ipAddress),
+                ipAddress: approval.ipAddress,
+                observation: observationOf(
+                  approval.seen.alive,
+                  approval.status,
+                  approval.seen.hostname,
+                  approval.seen.mac,
+                ),
+              },
+            ],
+      );
+      await rememberIgnores(trx, ctx.account.id, ref, remembered, nowIso());
     }
     audit(
       approvals.map((approval) => ({

@@ -1,6 +1,6 @@
 /**
  * Rows per multi-row statement. SQLite allows 32,766 bound parameters and PostgreSQL 65,535 per
- * statement; 500 rows of up to 13 columns (or 500 keys of an IN list) stay well under both.
+ * statement; 500 rows of up to 20 columns (or 500 keys of an IN list) stay well under both.
  */
 export const ROWS_PER_STATEMENT = 500;
 

@@ -305,6 +305,26 @@ export interface ApprovalsTable {
   hostname: string;
   description: string;
   created_at: string;
+  /** What the scan saw (null on entries made before issue 33). */
+  seen_alive: number | null;
+  seen_hostname: string | null;
+  seen_mac: string | null;
+  seen_at: string | null;
+  scanner_name: string | null;
+  /** The hostname and MAC Confirm writes; null: Confirm leaves that field as it is. */
+  hostname_after: string | null;
+  mac_after: string | null;
+}
+
+/** An ignored observation of an address: its approval does not come back while the scanner sees the same. */
+export interface ApprovalIgnoresTable {
+  account_id: string;
+  subnet_id: string;
+  sort_key: string;
+  ip_address: string;
+  /** What the scanner saw, as `observationOf` writes it. */
+  observation: string;
+  ignored_at: string;
 }
 
 /** A registered scanner; its key is stored only as a SHA-256 hash. */
@@ -386,6 +406,7 @@ export interface Database {
   scan_runs: ScanRunsTable;
   ip_address_counts: IpAddressCountsTable;
   approvals: ApprovalsTable;
+  approval_ignores: ApprovalIgnoresTable;
   calculations: CalculationsTable;
   scanners: ScannersTable;
   scanner_subnets: ScannerSubnetsTable;

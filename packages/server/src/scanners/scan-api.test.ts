@@ -134,13 +134,29 @@ for (const dialect of DIALECTS) {
         done: true,
       });
       const pending = await me.call('GET', `/subnets/${subnetId}/approvals`);
-      expect(pending.body.items.map(({ id: _id, ...entry }: { id: string }) => entry)).toEqual([
+      // What the scan saw (seen*) is asserted in approvals/approval-trust.test.ts.
+      const shown = pending.body.items.map(
+        ({
+          id: _id,
+          seenAlive: _a,
+          seenHostname: _h,
+          seenMac: _m,
+          seenAt: _t,
+          seenBy: _b,
+          ...entry
+        }: { id: string } & Record<string, unknown>) => entry,
+      );
+      expect(shown).toEqual([
         {
           ipAddress: '10.2.0.1',
           status: 'Available',
           hostname: 'new.lan',
           description: '',
           recommendation: 'In Use',
+          changes: [
+            { field: 'status', now: 'Available', confirm: 'In Use' },
+            { field: 'hostname', now: '', confirm: 'new.lan' },
+          ],
         },
         {
           ipAddress: '10.2.0.2',
@@ -148,6 +164,10 @@ for (const dialect of DIALECTS) {
           hostname: '',
           description: '',
           recommendation: 'Available',
+          changes: [
+            { field: 'status', now: 'In Use', confirm: 'Available' },
+            { field: 'hostname', now: 'gone', confirm: '' },
+          ],
         },
         {
           ipAddress: '10.2.0.3',
@@ -155,6 +175,7 @@ for (const dialect of DIALECTS) {
           hostname: '',
           description: '',
           recommendation: 'In Use',
+          changes: [{ field: 'status', now: 'Reserved', confirm: 'In Use' }],
         },
       ]);
       // Nothing was written yet; a rescan that finds 10.2.0.2 answering again drops its entry.

@@ -4,7 +4,7 @@ import { availableAddressFields } from '@ipam/core/address-defaults';
 import { messages } from '@ipam/core/messages';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { ScanHost, ScanResultsInput } from '@ipam/core/schemas/scanner-schemas';
-import { addressText } from '../addresses/address-keys.js';
+import { addressText, sortKeyOf } from '../addresses/address-keys.js';
 import { findStoredAmong, type StoredAddress } from '../addresses/address-repository.js';
 import { hostAddressOf, writeAddressesIn, type AddressWrite } from '../addresses/address-writes.js';
 import {
@@ -12,6 +12,7 @@ import {
   replaceApprovals,
   type ApprovalRecord,
 } from '../approvals/approval-repository.js';
+import { findIgnores, forgetIgnores, observationOf } from '../approvals/approval-ignore-repository.js';
 import { runChange, type ChangeContext } from '../commands/change.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -26,6 +27,7 @@ interface Recorded {
   status: AddressStatus;
   hostname: string;
   allowScannerUpdate: boolean;
+  mac?: string | null;
 }
 
 const NEVER_WRITTEN: Recorded = availableAddressFields;
@@ -41,6 +43,15 @@ export function scanFinding(recorded: Recorded, alive: boolean, isApproval: bool
   if (alive && recorded.status === 'Reserved' && isApproval) return 'In Use';
   if (!alive && recorded.status === 'In Use') return 'Available';
   return null;
+}
+
+/**
+ * The hostname Confirm writes, or null when it keeps the recorded one: erased when the address becomes
+ * Available (the spec's rule) if it has one; the name the scan saw when it saw one that differs.
+ */
+export function hostnameConfirmWrites(recorded: string, finding: AddressStatus, seen: string): string | null {
+  if (finding === 'Available') return recorded === '' ? null : '';
+  return seen !== '' && seen !== recorded ? seen : null;
 }
 
 /**
@@ -74,15 +85,23 @@ export async function applyScanResults(
     const entries: (ApprovalRecord & { value: bigint })[] = [];
     const settled: bigint[] = [];
     const createdAt = nowIso();
+    const ignores = isApproval ? await findIgnores(trx, ref, [...hosts.keys()]) : new Map<string, string>();
+    const changedObservations: bigint[] = [];
     for (const [value, host] of hosts) {
       const recorded = stored.get(value) ?? NEVER_WRITTEN;
       const finding = scanFinding(recorded, host.alive, isApproval);
+      // An ignored observation stays ignored while the scanner sees the same; another one is news.
+      const seenName = host.hostname ?? '';
+      const observation = observationOf(host.alive, recorded.status, seenName, host.mac ?? null);
+      const ignored = ignores.get(sortKeyOf(subnet.prefix.version, value));
+      if (ignored !== undefined && ignored !== observation) changedObservations.push(value);
       if (finding === null) {
         settled.push(value);
         continue;
       }
       const hostname = finding === 'Available' ? '' : host.hostname || recorded.hostname;
       if (isApproval) {
+        if (ignored === observation) continue;
         entries.push({
           id: randomUUID(),
           value,
@@ -91,12 +110,22 @@ export async function applyScanResults(
           hostname,
           description: '',
           createdAt,
+          seen: {
+            alive: host.alive,
+            hostname: seenName,
+            mac: host.mac ?? null,
+            at: createdAt,
+            scannerName: scanner.name,
+          },
+          hostnameAfter: hostnameConfirmWrites(recorded.hostname, finding, seenName),
+          macAfter: host.alive ? (host.mac ?? null) : null,
         });
       } else {
         writes.push({ value, change: (before) => ({ ...before, status: finding, hostname }) });
       }
     }
     if (isApproval) {
+      await forgetIgnores(trx, ref, changedObservations);
       await deleteApprovalsAt(trx, ref, settled);
       await replaceApprovals(trx, ctx.account.id, ref, entries);
       if (entries.length > 0 || settled.length > 0)

@@ -11,6 +11,7 @@ import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findGroup } from '../groups/group-repository.js';
 import { scannersCovering } from '../scanners/scanner-repository.js';
+import { withdrawAll, WITHDRAWN_BECAUSE } from '../approvals/approval-withdrawals.js';
 import {
   countChildren,
   countSubnets,
@@ -200,11 +201,12 @@ export async function createNextChild(ctx: ChangeContext, input: NextChildInput)
 async function changeSubnet(
   ctx: ChangeContext,
   subnetId: string,
-  change: (trx: Db, before: SubnetRecord) => Promise<SubnetRecord>,
+  change: (trx: Db, before: SubnetRecord, work: Change) => Promise<SubnetRecord>,
 ): Promise<SubnetRecord> {
-  return runChange(ctx, async ({ trx, audit, announce }) => {
+  return runChange(ctx, async (work) => {
+    const { trx, audit, announce } = work;
     const before = await requireSubnet(trx, ctx.account.id, subnetId, 'no-key-update');
-    const changed = { ...(await change(trx, before)), updatedDate: nowIso(), updatedBy: ctx.userId };
+    const changed = { ...(await change(trx, before, work)), updatedDate: nowIso(), updatedBy: ctx.userId };
     await updateSubnet(trx, ctx.account.id, changed);
     audit({
       action: 'update',
@@ -221,7 +223,7 @@ async function changeSubnet(
 
 /** Edits name, VLAN, description, group and scanning; fields left out keep their value. */
 export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: SubnetPatch) {
-  return changeSubnet(ctx, subnetId, async (trx, before) => {
+  return changeSubnet(ctx, subnetId, async (trx, before, work) => {
     if (patch.groupId !== undefined && patch.groupId !== before.groupId) {
       // The target group must not be deleted while the subnet moves in.
       await lockAccountForIpam(trx, ctx.account.id);
@@ -229,6 +231,10 @@ export async function editSubnet(ctx: ChangeContext, subnetId: string, patch: Su
     }
     const scanningType = patch.scanningType ?? before.scanningType;
     checkScanningOfKind(before.kind, scanningType);
+    // Nothing will scan it again: its pending entries are withdrawn (in History) and its ignores forgotten.
+    if (scanningType === 'none' && before.scanningType !== 'none') {
+      await withdrawAll(work, before.id, WITHDRAWN_BECAUSE.scanningOff);
+    }
     const frequency = patch.scanFrequency === undefined ? before.scanFrequency : patch.scanFrequency;
     return {
       ...before,
@@ -288,7 +294,8 @@ export async function requireLeaf(
  * that still holds subnets is refused (nothing is lost).
  */
 export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promise<void> {
-  await runChange(ctx, async ({ trx, audit, announce }) => {
+  await runChange(ctx, async (work) => {
+    const { trx, audit, announce } = work;
     // Nothing may be placed inside the container between the check and the delete.
     await lockAccountForIpam(trx, ctx.account.id);
     const before = await requireSubnet(trx, ctx.account.id, subnetId, 'update');
@@ -296,6 +303,7 @@ export async function deleteSubnet(ctx: ChangeContext, subnetId: string): Promis
       const children = await countChildren(trx, ctx.account.id, subnetId);
       if (children > 0) throw new DomainError('container_not_empty', messages.containerNotEmpty(children));
     }
+    await withdrawAll(work, subnetId, WITHDRAWN_BECAUSE.subnetDeleted);
     await deleteSubnetWithContents(trx, ctx.account.id, subnetId);
     audit({ action: 'delete', entity: 'subnet', entityId: subnetId, subnetId, before: subnetView(before) });
     announce({ kind: 'subnet', id: subnetId, subnetId });

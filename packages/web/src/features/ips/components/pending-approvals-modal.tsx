@@ -2,6 +2,7 @@ import type { Approval } from '@ipam/core/api/ipam';
 import { Alert, Box, Button, Group as Row, Modal, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useSettleApprovals } from '../api/approvals.js';
+import { ApprovalChanges } from './approval-changes.js';
 import { BusyOverlay } from './busy-overlay.js';
 
 interface PendingApprovalsModalProps {
@@ -23,14 +24,14 @@ export function PendingApprovalsModal({
   const settle = useSettleApprovals(accountId, subnetId);
   const busyId = settle.isPending ? settle.variables.approvalId : undefined;
   return (
-    <Modal opened={opened} onClose={onClose} title="Pending Approvals" size="xl">
+    <Modal opened={opened} onClose={onClose} title="Pending Approvals" size="80rem">
       <Box pos="relative">
         <BusyOverlay visible={settle.isPending && busyId === null} />
         <Stack>
           {approvals.length === 0 ? (
             <Text c="dimmed">No pending approvals.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={700}>
+            <Table.ScrollContainer minWidth={900}>
               <Table striped aria-label="Pending Approvals">
                 <Table.Thead>
                   <Table.Tr>
@@ -39,6 +40,7 @@ export function PendingApprovalsModal({
                     <Table.Th>Hostname</Table.Th>
                     <Table.Th>Description</Table.Th>
                     <Table.Th>Recommendation</Table.Th>
+                    <Table.Th>Confirm writes</Table.Th>
                     <Table.Th>Actions</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -50,6 +52,9 @@ export function PendingApprovalsModal({
                       <Table.Td>{approval.hostname}</Table.Td>
                       <Table.Td>{approval.description}</Table.Td>
                       <Table.Td>Change to {approval.recommendation}</Table.Td>
+                      <Table.Td>
+                        <ApprovalChanges approval={approval} />
+                      </Table.Td>
                       <Table.Td>
                         <Row gap="xs" wrap="nowrap">
                           <Button
