@@ -354,12 +354,12 @@ describe('import from phpIPAM in the browser (issue 31)', () => {
       const switched = await request.put(`${baseUrl}/api/auth/current-account`, { data: { accountId } });
       expect(switched.status()).toBe(200);
       await colleague.page.goto(`${baseUrl}/settings?tab=import`);
-      // The Import tab is the owner's: a member lands on Account Info.
+      // The Import tab is an admin's (docs/roles.md): an editor lands on Account Info.
       await colleague.page.getByRole('textbox', { name: 'Account ID', exact: true }).waitFor();
       expect(
         await colleague.page.getByRole('textbox', { name: 'Account ID', exact: true }).inputValue(),
       ).toBe(accountId);
-      await colleague.page.getByRole('tab', { name: 'API Tokens' }).waitFor();
+      await colleague.page.getByRole('tab', { name: 'Users' }).waitFor();
       expect(await colleague.page.getByRole('tab', { name: 'Import' }).count()).toBe(0);
       const refused = await request.get(`${baseUrl}/api/accounts/${accountId}/imports`);
       expect(refused.status()).toBe(403);
