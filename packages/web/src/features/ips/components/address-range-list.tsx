@@ -5,6 +5,7 @@ import { messages } from '@ipam/core/messages';
 import type { Prefix } from '@ipam/core/prefix';
 import { Badge, Box, Button, Text } from '@mantine/core';
 import { isAnycastText, virtualAddress } from '../address-ranges.js';
+import { EditAddressButton } from './edit-address-button.js';
 import classes from './address-range-list.module.css';
 
 const columns = ['IP Address', 'Status', 'Hostname', 'Description', 'Actions'] as const;
@@ -135,16 +136,7 @@ function AddressRow(props: {
         </Text>
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        {onEdit && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            aria-label={`Edit ${address.ipAddress}`}
-            onClick={() => onEdit(address)}
-          >
-            Edit
-          </Button>
-        )}
+        <EditAddressButton address={address} onEdit={onEdit} />
       </div>
     </div>
   );

@@ -1,8 +1,9 @@
 import type { Address } from '@ipam/core/api/ipam';
-import { Badge, Button, Checkbox, Skeleton, Text } from '@mantine/core';
+import { Badge, Checkbox, Skeleton, Text } from '@mantine/core';
 import { IconArrowsExchange, IconClockExclamation } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { AnycastTag } from './address-range-list.js';
+import { EditAddressButton } from './edit-address-button.js';
 import classes from './address-table.module.css';
 
 /**
@@ -183,16 +184,7 @@ export function AddressRow(props: AddressRowProps) {
         {address.updatedDate && <DateText iso={address.updatedDate} />}
       </div>
       <div role="cell" className={`${classes.cell} ${classes.actions}`}>
-        {onEdit && (
-          <Button
-            size="compact-xs"
-            variant="light"
-            aria-label={`Edit ${address.ipAddress}`}
-            onClick={() => onEdit(address)}
-          >
-            Edit
-          </Button>
-        )}
+        <EditAddressButton address={address} onEdit={onEdit} />
       </div>
     </div>
   );
