@@ -28,6 +28,7 @@ describe('roles: a viewer sees no edit buttons; an editor limited to a group edi
   let accountId = '';
   const office = { id: '', name: 'Office LAN' };
   const lab = { id: '', name: 'Lab LAN' };
+  const plan = { id: '', name: 'Branch rollout' };
 
   beforeAll(async () => {
     owner = await openBrowser();
@@ -57,6 +58,11 @@ describe('roles: a viewer sees no edit buttons; an editor limited to a group edi
       expect(created.status()).toBe(201);
       subnet.id = ((await created.json()) as { id: string }).id;
     }
+    const madePlan = await request.post(`${api}/plans`, { data: { name: plan.name, tags: [] } });
+    expect(madePlan.status()).toBe(201);
+    plan.id = ((await madePlan.json()) as { id: string }).id;
+    const planSubnet = { name: 'Branch A', networkAddress: '10.30.0.0', cidr: 24, expectedVersion: 1 };
+    expect((await request.post(`${api}/plans/${plan.id}/subnets`, { data: planSubnet })).status()).toBe(201);
 
     await page.goto(`${baseUrl}/settings?tab=users`);
     await page.getByRole('button', { name: 'Invite User' }).click();
@@ -94,6 +100,25 @@ describe('roles: a viewer sees no edit buttons; an editor limited to a group edi
     expect(await page.getByRole('tab', { name: 'API Tokens' }).count()).toBe(0);
     expect(await page.getByRole('combobox', { name: `Role of ${colleagueEmail}` }).count()).toBe(0);
     await screenshot(page, 'roles-viewer-team');
+
+    // Plans are read only: no New Plan, no Add Subnet or Validate, no row or menu actions, no refused
+    // validation (opening a plan validates it only for those who may change it).
+    const validations: string[] = [];
+    page.on('request', (request) => request.url().endsWith('/validate') && validations.push(request.url()));
+    await page.goto(`${baseUrl}/tools?tab=planner&plan=${plan.id}`);
+    await page.getByRole('heading', { name: `Network Planner — ${plan.name}` }).waitFor();
+    await page.getByText('Branch A').first().waitFor();
+    for (const name of ['New Plan', 'Add Subnet', 'Validate Plan', 'Edit Branch A', 'Delete Branch A']) {
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(0);
+    }
+    await page.getByRole('button', { name: 'Plan actions' }).click();
+    await page.getByRole('menuitem', { name: 'History' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: /Edit Plan|Apply to IPAM|Delete Plan/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByText('Plan validation passed. No issues found.').waitFor();
+    expect(await page.getByText(/needs the editor role/).count()).toBe(0);
+    expect(validations).toEqual([]);
+    await screenshot(page, 'roles-viewer-planner');
   });
 
   it('the owner makes the colleague an editor limited to Office on the Team screen', async () => {

@@ -211,6 +211,9 @@ export const messages = {
   // Planner screen texts the requirements give word for word (PL-116 … PL-137)
   noPlanSelected: 'No Network Plan Selected',
   noPlanSelectedHint: 'Create a new plan or select an existing one to start network planning.',
+  /** Not in the spec: the hint for a viewer or a limited editor, who may read plans only (issue 34). */
+  noPlanSelectedReadOnlyHint:
+    'Select an existing plan to view it. Your role lets you read plans, not change them.',
   savingChanges: 'Saving changes...',
   validationPassedTitle: 'Plan Validation Passed',
   validationIssuesTitle: 'Plan Has Issues',

@@ -15,13 +15,16 @@ interface PlanCardProps {
   plan: PlanSummary;
   currentPlanId: string | null;
   isBusy: boolean;
+  /** Whether Duplicate and Delete are offered. */
+  canChange: boolean;
   onPick: () => void;
   onDuplicate: () => void;
   onDelete: () => void;
 }
 
 /** One plan in the selection dialog (PL-46). */
-export function PlanCard({ plan, currentPlanId, isBusy, onPick, onDuplicate, onDelete }: PlanCardProps) {
+export function PlanCard(props: PlanCardProps) {
+  const { plan, currentPlanId, isBusy, canChange, onPick, onDuplicate, onDelete } = props;
   const tags = cardTags(plan.tags);
   return (
     <Card
@@ -76,29 +79,31 @@ export function PlanCard({ plan, currentPlanId, isBusy, onPick, onDuplicate, onD
             </Group>
           )}
         </Stack>
-        <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
-          <Tooltip label="Duplicate">
-            <ActionIcon
-              variant="subtle"
-              aria-label={`Duplicate plan ${plan.name}`}
-              disabled={isBusy}
-              onClick={onDuplicate}
-            >
-              <IconCopy size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label="Delete">
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={`Delete plan ${plan.name}`}
-              disabled={isBusy}
-              onClick={onDelete}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        {canChange && (
+          <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+            <Tooltip label="Duplicate">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Duplicate plan ${plan.name}`}
+                disabled={isBusy}
+                onClick={onDuplicate}
+              >
+                <IconCopy size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Delete plan ${plan.name}`}
+                disabled={isBusy}
+                onClick={onDelete}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
       </Group>
     </Card>
   );

@@ -14,6 +14,8 @@ interface PlanSelectDialogProps {
   opened: boolean;
   plans: readonly PlanSummary[];
   currentPlanId: string | null;
+  /** Whether New Plan, Duplicate and Delete are offered (not to viewers and limited editors). */
+  canChange: boolean;
   onClose: () => void;
   onNew: () => void;
   onPick: (planId: string) => void;
@@ -23,7 +25,7 @@ interface PlanSelectDialogProps {
 
 /** 'Select Network Plan' (PL-45 … PL-47). */
 export function PlanSelectDialog(props: PlanSelectDialogProps) {
-  const { accountId, opened, plans, currentPlanId, onClose, onNew, onPick, onDeleted } = props;
+  const { accountId, opened, plans, currentPlanId, canChange, onClose, onNew, onPick, onDeleted } = props;
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<PlanSummary | null>(null);
   const duplicate = useDuplicatePlan(accountId);
@@ -45,9 +47,11 @@ export function PlanSelectDialog(props: PlanSelectDialogProps) {
               onChange={(event) => setSearch(event.currentTarget.value)}
               data-autofocus
             />
-            <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
-              New Plan
-            </Button>
+            {canChange && (
+              <Button leftSection={<IconPlus size={16} />} onClick={onNew}>
+                New Plan
+              </Button>
+            )}
           </Group>
           {duplicate.isError && (
             <Alert color="red" role="alert">
@@ -67,6 +71,7 @@ export function PlanSelectDialog(props: PlanSelectDialogProps) {
                     plan={plan}
                     currentPlanId={currentPlanId}
                     isBusy={isBusy}
+                    canChange={canChange}
                     onPick={() => onPick(plan.id)}
                     onDuplicate={() =>
                       !isBusy &&

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { type UseMutationResult, useIsMutating } from '@tanstack/react-query';
 import { startTransition, useMemo, useRef, useState } from 'react';
 import { SectionError } from '../../../components/ui/page-states.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDeletePlanSubnet, useSplitPlanSubnet } from '../api/plan-subnets.js';
 import { planWriteKey, useDeletePlan, useDuplicatePlan } from '../api/plans.js';
 import { ApplyDialog } from './apply-dialog.js';
@@ -31,12 +32,15 @@ interface PlanViewProps {
   accountId: string;
   plan: Plan;
   validate: UseMutationResult<PlanValidation, Error, string>;
+  /** Whether the caller may change plans (not viewers and limited editors): else the plan is read only. */
+  canChange: boolean;
   onPlanGone: () => void;
   onOpenPlan: (planId: string) => void;
 }
 
 /** The selected plan: toolbar, banners, stat cards, tree or table, and their dialogs (PL-40 … PL-68). */
-export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: PlanViewProps) {
+export function PlanView({ accountId, plan, validate, canChange, onPlanGone, onOpenPlan }: PlanViewProps) {
+  const canCreateSubnets = useCan().can('editor');
   const [view, setView] = useState<PlanViewMode>('tree');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [editor, setEditor] = useState<EditorTarget>(null);
@@ -62,12 +66,14 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
       else notifications.show({ color: 'red', message: messages.subnetNotFound });
     };
     return {
+      canChange,
+      canCreateSubnets,
       onSelect: (id) => setSelectedId((before) => (before === id ? null : id)),
       onEdit: (id) => withSubnet(id, (subnet) => setEditor({ mode: 'edit', subnet })),
       onSplit: (id) => withSubnet(id, setSplitting),
       onDelete: (id) => withSubnet(id, setDeleting),
     };
-  }, []);
+  }, [canChange, canCreateSubnets]);
   const runValidation = () => !validate.isPending && validate.mutate(plan.id);
 
   const onMenu = (action: PlanMenuAction) => {
@@ -96,6 +102,7 @@ export function PlanView({ accountId, plan, validate, onPlanGone, onOpenPlan }: 
           onViewChange={(next) => startTransition(() => setView(next))}
           isValidating={validate.isPending}
           isWriting={isWriting}
+          canChange={canChange}
           selected={selected}
           // A new subnet starts at the top level; only 'Add Child' starts it inside the selected one.
           onAddSubnet={() => setEditor({ mode: 'add', parent: null })}

@@ -4,6 +4,7 @@ import { IconFolderOpen, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
+import { useCan } from '../../../lib/use-can.js';
 import { usePlans } from '../api/plans.js';
 import { NoPlanState } from './no-plan-state.js';
 import { PlanFormDialog } from './plan-form-dialog.js';
@@ -26,8 +27,10 @@ export function PlannerPanel() {
 }
 
 function AccountPlanner({ accountId }: { accountId: string }) {
+  // Plans are account-wide: viewers and editors limited to groups read them only (docs/roles.md).
+  const canChange = useCan().canEditAll;
   const plans = usePlans(accountId);
-  const selection = usePlanSelection(accountId);
+  const selection = usePlanSelection(accountId, canChange);
   const [dialog, setDialog] = useState<'select' | 'create' | null>(null);
   const plan = selection.planId !== null ? selection.plan.data : undefined;
 
@@ -46,9 +49,11 @@ function AccountPlanner({ accountId }: { accountId: string }) {
           >
             {selection.planId !== null ? 'Switch Plan' : 'Select Plan'}
           </Button>
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('create')}>
-            New Plan
-          </Button>
+          {canChange && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setDialog('create')}>
+              New Plan
+            </Button>
+          )}
         </Group>
       </Group>
       {selection.notice && (
@@ -60,7 +65,10 @@ function AccountPlanner({ accountId }: { accountId: string }) {
       {plans.isPending && <SectionLoader label="Loading plans..." />}
       {selection.planId === null ? (
         plans.isSuccess && (
-          <NoPlanState onCreate={() => setDialog('create')} onSelect={() => setDialog('select')} />
+          <NoPlanState
+            onCreate={canChange ? () => setDialog('create') : null}
+            onSelect={() => setDialog('select')}
+          />
         )
       ) : selection.plan.isError ? (
         <SectionError error={selection.plan.error} onRetry={() => void selection.plan.refetch()} />
@@ -69,6 +77,7 @@ function AccountPlanner({ accountId }: { accountId: string }) {
           accountId={accountId}
           plan={plan}
           validate={selection.validate}
+          canChange={canChange}
           onPlanGone={() => selection.select(null)}
           onOpenPlan={selection.select}
         />
@@ -80,12 +89,13 @@ function AccountPlanner({ accountId }: { accountId: string }) {
         opened={dialog === 'select'}
         plans={plans.data ?? []}
         currentPlanId={selection.planId}
+        canChange={canChange}
         onClose={() => setDialog(null)}
         onNew={() => setDialog('create')}
         onPick={(id) => {
           setDialog(null);
           // Picking a card validates the plan (PL-46, PL-32); a new choice validates once it loads.
-          if (id === selection.planId) selection.validate.mutate(id);
+          if (id === selection.planId) selection.revalidate();
           else selection.select(id);
         }}
         onDeleted={(id) => {

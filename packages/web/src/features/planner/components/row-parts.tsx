@@ -57,45 +57,53 @@ export function RowActions({
   const hasChildren = subnet.childSubnetIds.length > 0;
   return (
     <span className={classes.actions} onClick={(event) => event.stopPropagation()}>
-      <button
-        type="button"
-        className={classes.action}
-        title="Edit"
-        aria-label={`Edit ${subnet.name}`}
-        onClick={() => handlers.onEdit(subnet.id)}
-      >
-        <IconEdit size={16} />
-      </button>
-      {/* The span carries the tooltip of a disabled Split (PL-56). */}
-      <span title={hasChildren ? messages.alreadySubdivided : 'Split'}>
+      {handlers.canChange && (
         <button
           type="button"
           className={classes.action}
-          aria-label={`Split ${subnet.name}`}
-          disabled={hasChildren}
-          onClick={() => handlers.onSplit(subnet.id)}
+          title="Edit"
+          aria-label={`Edit ${subnet.name}`}
+          onClick={() => handlers.onEdit(subnet.id)}
         >
-          <IconArrowsSplit2 size={16} />
+          <IconEdit size={16} />
         </button>
-      </span>
-      <Link
-        className={classes.action}
-        to={createSubnetLink(subnet)}
-        title="Create subnet from this"
-        aria-label={`Create subnet from this: ${subnet.name}`}
-      >
-        <IconExternalLink size={16} />
-      </Link>
-      <button
-        type="button"
-        className={`${classes.action} ${classes.danger}`}
-        title="Delete"
-        aria-label={`Delete ${subnet.name}`}
-        disabled={isWriting}
-        onClick={() => handlers.onDelete(subnet.id)}
-      >
-        <IconTrash size={16} />
-      </button>
+      )}
+      {/* The span carries the tooltip of a disabled Split (PL-56). */}
+      {handlers.canChange && (
+        <span title={hasChildren ? messages.alreadySubdivided : 'Split'}>
+          <button
+            type="button"
+            className={classes.action}
+            aria-label={`Split ${subnet.name}`}
+            disabled={hasChildren}
+            onClick={() => handlers.onSplit(subnet.id)}
+          >
+            <IconArrowsSplit2 size={16} />
+          </button>
+        </span>
+      )}
+      {handlers.canCreateSubnets && (
+        <Link
+          className={classes.action}
+          to={createSubnetLink(subnet)}
+          title="Create subnet from this"
+          aria-label={`Create subnet from this: ${subnet.name}`}
+        >
+          <IconExternalLink size={16} />
+        </Link>
+      )}
+      {handlers.canChange && (
+        <button
+          type="button"
+          className={`${classes.action} ${classes.danger}`}
+          title="Delete"
+          aria-label={`Delete ${subnet.name}`}
+          disabled={isWriting}
+          onClick={() => handlers.onDelete(subnet.id)}
+        >
+          <IconTrash size={16} />
+        </button>
+      )}
     </span>
   );
 }

@@ -2,6 +2,10 @@ import type { PlanSubnet } from '@ipam/core/api/plan';
 import { ipViewPath } from '../../../config/ip-view-url.js';
 
 export interface SubnetHandlers {
+  /** Whether Edit, Split and Delete are offered (not to viewers and limited editors: plans are account-wide). */
+  canChange: boolean;
+  /** Whether 'Create subnet from this' is offered (editors, limited ones too: the IPAM form checks groups). */
+  canCreateSubnets: boolean;
   onSelect: (subnetId: string) => void;
   onEdit: (subnetId: string) => void;
   onDelete: (subnetId: string) => void;

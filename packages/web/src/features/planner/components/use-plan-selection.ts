@@ -7,9 +7,10 @@ import { usePlan, useValidatePlan } from '../api/plans.js';
 /**
  * The selected plan (PL-37, PL-38, PL-44): kept in the URL (`?tab=planner&plan=<id>`); a plan that
  * does not exist (or is another account's, after switching accounts: PL-38) falls back to no plan and
- * leaves the URL; one deleted while open says so; opening a plan validates it (PL-32).
+ * leaves the URL; one deleted while open says so; opening a plan validates it (PL-32) when the caller
+ * may change plans (validating stores its result: a viewer sees the stored one).
  */
-export function usePlanSelection(accountId: string) {
+export function usePlanSelection(accountId: string, canValidate: boolean) {
   const [searchParams, setSearchParams] = useSearchParams();
   const planId = searchParams.get('plan');
   const plan = usePlan(accountId, planId);
@@ -44,7 +45,7 @@ export function usePlanSelection(accountId: string) {
       if (wasShown) setNotice(messages.planDeleted);
       return;
     }
-    if (loadedId === planId && validated.current !== planId) {
+    if (canValidate && loadedId === planId && validated.current !== planId) {
       validated.current = planId;
       validate.mutate(planId);
     }
@@ -58,5 +59,9 @@ export function usePlanSelection(accountId: string) {
     notice,
     dismissNotice: () => setNotice(null),
     select,
+    /** Validates the open plan again, as picking it once more does (only for those who may change it). */
+    revalidate: () => {
+      if (canValidate && planId !== null) validate.mutate(planId);
+    },
   };
 }
