@@ -47,8 +47,11 @@ export type ScannerUpdateInput = z.infer<typeof scannerUpdateSchema>;
 /** Hosts one results request may carry: a /16 (65,536 hosts) goes in 16 requests. */
 export const MAX_SCAN_HOSTS_PER_BATCH = 4096;
 
-/** How a host was found alive (or last tried): ICMP echo, a TCP connect, the neighbour table, none. */
-export const PROBE_METHODS = ['icmp', 'tcp', 'neighbour', 'none'] as const;
+/**
+ * How a host was found alive (or last tried): ICMP echo, a TCP connect, the agent's own neighbour table,
+ * a router's neighbour table read over SNMP, a DHCP lease, none.
+ */
+export const PROBE_METHODS = ['icmp', 'tcp', 'neighbour', 'snmp', 'dhcp', 'none'] as const;
 export type ProbeMethod = (typeof PROBE_METHODS)[number];
 
 /**

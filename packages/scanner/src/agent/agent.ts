@@ -77,6 +77,10 @@ export async function runJob(agent: Agent, job: ScanJob, signal: AbortSignal): P
       agent.log.info(
         `job started ${label}: ${count(targets, 'host')} to probe, ${coverage}, ${agent.means.prober.description}`,
       ),
+    onSourceError: (source, error) =>
+      agent.log.warn(
+        `job ${label}: ${source.name} could not be read (${error instanceof Error ? error.message : String(error)}); scanning without it`,
+      ),
   });
   for await (const batch of scan) {
     if (signal.aborted) throw new Error('stopped before the job was done');

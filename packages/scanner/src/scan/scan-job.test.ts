@@ -13,6 +13,7 @@ import { reverseLookup } from '../probe/reverse-dns.js';
 import { tcpProber } from '../probe/tcp-probe.js';
 import { detectTools } from '../probe/tools.js';
 import { scanJob, type ScanMeans } from './scan-job.js';
+import type { SightingSource } from './sightings.js';
 
 const tools = detectTools();
 
@@ -118,6 +119,68 @@ describe('scanJob on loopback', () => {
       // A stale entry is no proof, and a dead host gets no MAC.
       { ipAddress: '127.0.0.4', alive: false, method: 'tcp' },
     ]);
+  });
+
+  it('reports hosts other systems vouch for: alive without answering, with their MAC and lease name', async () => {
+    const failures: string[] = [];
+    const sightingSources: SightingSource[] = [
+      {
+        name: 'router',
+        read: () =>
+          Promise.resolve([
+            // Drops every probe but sits in the router's table; outside the subnet is left out.
+            { address: '127.0.0.3', mac: '02:00:00:00:00:13', hostname: null, method: 'snmp' },
+            { address: '10.1.2.3', mac: '02:00:00:00:00:99', hostname: null, method: 'snmp' },
+          ]),
+      },
+      { name: 'broken', read: () => Promise.reject(new Error('timed out')) },
+      {
+        name: 'leases',
+        read: () =>
+          Promise.resolve([
+            { address: '127.0.0.3', mac: null, hostname: 'printer-3', method: 'dhcp' },
+            // Alive by the probe already: the lease adds what the probe could not know.
+            { address: '127.0.0.2', mac: '02:00:00:00:00:12', hostname: 'desk-2', method: 'dhcp' },
+          ]),
+      },
+    ];
+    const batches = await collect(
+      scanJob(
+        job(),
+        { ...means, reverseLookup: null, sightingSources },
+        { onSourceError: (source, error) => failures.push(`${source.name}: ${String(error)}`) },
+      ),
+    );
+    expect(batches[0]?.hosts.slice(1, 5)).toEqual([
+      { ipAddress: '127.0.0.2', alive: true, method: 'tcp', mac: '02:00:00:00:00:12', hostname: 'desk-2' },
+      {
+        ipAddress: '127.0.0.3',
+        alive: true,
+        method: 'snmp',
+        mac: '02:00:00:00:00:13',
+        hostname: 'printer-3',
+      },
+      { ipAddress: '127.0.0.4', alive: false, method: 'tcp' },
+      { ipAddress: '127.0.0.5', alive: true, method: 'tcp' },
+    ]);
+    expect(failures).toEqual(['broken: Error: timed out']);
+  });
+
+  it('probes what a source sighted in a subnet too large to sweep', async () => {
+    const sightingSources: SightingSource[] = [
+      {
+        name: 'leases',
+        read: () => Promise.resolve([{ address: '127.200.0.9', mac: null, hostname: null, method: 'dhcp' }]),
+      },
+    ];
+    const batches = await collect(
+      scanJob(job({ prefixLength: 8, knownAddresses: [] }), {
+        ...means,
+        reverseLookup: null,
+        sightingSources,
+      }),
+    );
+    expect(batches[0]?.hosts).toEqual([{ ipAddress: '127.200.0.9', alive: true, method: 'dhcp' }]);
   });
 
   it('sends a job with nothing to probe as one empty batch that ends it', async () => {

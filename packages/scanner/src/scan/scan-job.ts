@@ -12,6 +12,7 @@ import type { Neighbour } from '../probe/neighbours.js';
 import type { ProbeOutcome, Prober } from '../probe/prober.js';
 import type { ReverseLookup } from '../probe/reverse-dns.js';
 import { planJob, targetsInside, type JobPlan, type ProbeTarget } from './job-targets.js';
+import { readSightings, type Sighting, type SightingSource } from './sightings.js';
 
 /** What a scan uses to find hosts, names and hardware addresses. */
 export interface ScanMeans {
@@ -21,6 +22,8 @@ export interface ScanMeans {
   readonly reverseLookup: ReverseLookup | null;
   /** Link-local discovery for a subnet too large to sweep (the ff02::1 echo); null skips it. */
   readonly discover: ((prefix: Prefix) => Promise<string[]>) | null;
+  /** Hosts other systems vouch for (SNMP neighbour tables, DHCP leases), read once a job. */
+  readonly sightingSources?: readonly SightingSource[];
 }
 
 export interface ScanOptions {
@@ -29,29 +32,47 @@ export interface ScanOptions {
   readonly onPlanned?: (coverage: JobPlan['coverage'], targetCount: number) => void;
   readonly dnsConcurrency?: number;
   readonly now?: () => Date;
+  /** Told when a sighting source fails; the scan goes on without it. */
+  readonly onSourceError?: (source: SightingSource, error: unknown) => void;
 }
 
 /** The addresses a job probes: its sweep, or the known ones plus what the network reveals. */
-export async function jobTargets(job: ScanJob, plan: JobPlan, means: ScanMeans): Promise<ProbeTarget[]> {
+export async function jobTargets(
+  job: ScanJob,
+  plan: JobPlan,
+  means: ScanMeans,
+  sighted: Iterable<string> = [],
+): Promise<ProbeTarget[]> {
   if (plan.coverage === 'sweep') return plan.targets;
   const neighbours = (await means.readNeighbours()).map((neighbour) => neighbour.address);
   const discovered = means.discover === null ? [] : await means.discover(plan.prefix);
-  return targetsInside(plan.prefix, [...job.knownAddresses, ...neighbours, ...discovered]);
+  return targetsInside(plan.prefix, [...job.knownAddresses, ...neighbours, ...discovered, ...sighted]);
 }
 
-/** One host as reported: the probe's answer, corrected and completed by the neighbour table. */
+/**
+ * One host as reported: the probe's answer, corrected and completed by the agent's neighbour table, then
+ * by what another system vouches for (a router's neighbour table, a DHCP lease).
+ */
 function reportHost(
   target: ProbeTarget,
   probe: ProbeOutcome | undefined,
   neighbour: Neighbour | undefined,
+  sighting: Sighting | undefined,
 ): ScanHost {
   const alive = probe?.alive === true;
+  let host: ScanHost;
   if (!alive && neighbour?.isFresh === true) {
     // It answered ARP/NDP just now though not the probe: it is there.
-    return { ipAddress: target.text, alive: true, method: 'neighbour', mac: neighbour.mac ?? undefined };
+    host = { ipAddress: target.text, alive: true, method: 'neighbour', mac: neighbour.mac ?? undefined };
+  } else {
+    host = { ipAddress: target.text, alive, method: probe?.method ?? 'none' };
+    if (alive && neighbour?.mac) host.mac = neighbour.mac;
   }
-  const host: ScanHost = { ipAddress: target.text, alive, method: probe?.method ?? 'none' };
-  if (alive && neighbour?.mac) host.mac = neighbour.mac;
+  if (sighting === undefined) return host;
+  // A host that drops probes but sits in a router's table or holds a lease is there all the same.
+  if (!host.alive) host = { ipAddress: target.text, alive: true, method: sighting.method };
+  host.mac ??= sighting.mac ?? undefined;
+  if (sighting.hostname !== null) host.hostname = sighting.hostname;
   return host;
 }
 
@@ -67,7 +88,10 @@ export async function* scanJob(
   const now = options.now ?? (() => new Date());
   const startedAt = now().toISOString();
   const plan = planJob(job);
-  const targets = await jobTargets(job, plan, means);
+  const sightings = await readSightings(means.sightingSources ?? [], plan.prefix, (source, error) =>
+    options.onSourceError?.(source, error),
+  );
+  const targets = await jobTargets(job, plan, means, sightings.keys());
   options.onPlanned?.(plan.coverage, targets.length);
   const parts = chunks(targets, options.batchSize ?? MAX_SCAN_HOSTS_PER_BATCH);
   const header = { subnetId: job.subnetId, startedAt, coverage: plan.coverage };
@@ -75,7 +99,7 @@ export async function* scanJob(
     const outcomes = await means.prober.probe(part);
     const neighbours = new Map((await means.readNeighbours()).map((entry) => [entry.address, entry]));
     const hosts = part.map((target) =>
-      reportHost(target, outcomes.get(target.text), neighbours.get(target.text)),
+      reportHost(target, outcomes.get(target.text), neighbours.get(target.text), sightings.get(target.text)),
     );
     const lookup = means.reverseLookup;
     if (lookup !== null) {
