@@ -133,6 +133,56 @@ for (const dialect of DIALECTS) {
       expect((await pending(me, subnetId)).map((e) => e.ipAddress)).toEqual(['10.41.0.9']);
     });
 
+    it('a recycled address: the hostname follows its PTR record within one scan, through approval or auto', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const subnetId = await approvalSubnet(me, '10.44.0.0/24');
+      const ctx = await contextOf(t.current.db, me);
+      await setAddress(ctx, subnetId, '10.44.0.8', inUseFields('old-laptop.lan'));
+      await setAddress(ctx, subnetId, '10.44.0.9', inUseFields('kept.lan'));
+      await setAddress(
+        ctx,
+        subnetId,
+        '10.44.0.10',
+        addressFields({ status: 'In Use', hostname: 'pinned.lan', allowScannerUpdate: false }),
+      );
+      // The same name, no name, or an address closed to the scanner: nothing to propose.
+      await scan(t.current, me, subnetId, [
+        answering('10.44.0.8', 'new-desk.lan'),
+        answering('10.44.0.9', 'kept.lan'),
+        answering('10.44.0.10', 'someone-else.lan'),
+        answering('10.44.0.11'),
+      ]);
+      const entries = await pending(me, subnetId);
+      expect(entries.map((entry) => entry.ipAddress)).toEqual(['10.44.0.8', '10.44.0.11']);
+      expect(entries[0]?.changes).toEqual([
+        { field: 'status', now: 'In Use', confirm: 'In Use' },
+        { field: 'hostname', now: 'old-laptop.lan', confirm: 'new-desk.lan' },
+      ]);
+      const confirmed = await me.call('POST', `/subnets/${subnetId}/approvals/${entries[0]?.id}/confirm`);
+      expect(confirmed.status).toBe(200);
+      expect(await address(me, subnetId, '10.44.0.8')).toMatchObject({
+        status: 'In Use',
+        hostname: 'new-desk.lan',
+      });
+
+      // Auto scanning writes the new name at once, and leaves a name the scan did not see.
+      const group = await postGroup(me, 'Auto');
+      const auto = await postSubnet(me, group.id, '10.45.0.0/24', {
+        scanningType: 'auto',
+        scanFrequency: 24,
+      });
+      await setAddress(ctx, auto.body.id, '10.45.0.8', inUseFields('old-laptop.lan'));
+      await setAddress(ctx, auto.body.id, '10.45.0.9', inUseFields('kept.lan'));
+      expect(
+        await scan(t.current, me, auto.body.id, [
+          answering('10.45.0.8', 'new-desk.lan'),
+          answering('10.45.0.9'),
+        ]),
+      ).toMatchObject({ applied: 1 });
+      expect(await address(me, auto.body.id, '10.45.0.8')).toMatchObject({ hostname: 'new-desk.lan' });
+      expect(await address(me, auto.body.id, '10.45.0.9')).toMatchObject({ hostname: 'kept.lan' });
+    });
+
     it('withdraws an entry a person made true, and keeps one the edit did not', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.42.0.0/24');

@@ -33,7 +33,7 @@ function recordWithdrawals(
         ipAddress: approval.ipAddress,
         status: approval.status,
         hostname: approval.hostname,
-        recommendation: recommendedStatus(approval.status),
+        recommendation: recommendedStatus(approval),
         reason,
       },
     })),

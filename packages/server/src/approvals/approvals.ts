@@ -38,7 +38,7 @@ export interface ApprovalView {
 /** The entry with each field Confirm writes, valued from the address as it is now. */
 function approvalView(approval: ApprovalRecord, now?: StoredAddress): ApprovalView {
   const { id, ipAddress, status, hostname, description, seen } = approval;
-  const recommendation = recommendedStatus(status);
+  const recommendation = recommendedStatus(approval);
   const written = writtenFields(approval);
   const changes: ApprovalFieldChange[] = [
     { field: 'status', now: now?.status ?? status, confirm: recommendation },
@@ -87,7 +87,7 @@ function confirmed(approval: ApprovalRecord): AddressWrite['change'] {
   const written = writtenFields(approval);
   return (before) => ({
     ...before,
-    status: recommendedStatus(approval.status),
+    status: recommendedStatus(approval),
     hostname: written.hostname ?? before.hostname,
     mac: written.mac ?? before.mac,
   });

@@ -35,13 +35,22 @@ const NEVER_WRITTEN: Recorded = availableAddressFields;
 /**
  * The difference between the record and what the scan saw, as the status Confirm (or auto scanning)
  * writes: In Use for a live Available (approval also: Reserved) address, Available for a silent In Use
- * one; null when they agree or the address does not allow scanner updates.
+ * one, In Use again for a live In Use one whose reverse DNS now gives another name (a recycled address:
+ * the hostname follows the PTR record); null when they agree or the address does not allow scanner
+ * updates. `seenName` is the name the scan found, '' for none.
  */
-export function scanFinding(recorded: Recorded, alive: boolean, isApproval: boolean): AddressStatus | null {
+export function scanFinding(
+  recorded: Recorded,
+  alive: boolean,
+  isApproval: boolean,
+  seenName: string,
+): AddressStatus | null {
   if (!recorded.allowScannerUpdate) return null;
   if (alive && recorded.status === 'Available') return 'In Use';
   if (alive && recorded.status === 'Reserved' && isApproval) return 'In Use';
   if (!alive && recorded.status === 'In Use') return 'Available';
+  if (alive && recorded.status === 'In Use' && seenName !== '' && seenName !== recorded.hostname)
+    return 'In Use';
   return null;
 }
 
@@ -89,9 +98,9 @@ export async function applyScanResults(
     const changedObservations: bigint[] = [];
     for (const [value, host] of hosts) {
       const recorded = stored.get(value) ?? NEVER_WRITTEN;
-      const finding = scanFinding(recorded, host.alive, isApproval);
-      // An ignored observation stays ignored while the scanner sees the same; another one is news.
       const seenName = host.hostname ?? '';
+      const finding = scanFinding(recorded, host.alive, isApproval, seenName);
+      // An ignored observation stays ignored while the scanner sees the same; another one is news.
       const observation = observationOf(host.alive, recorded.status, seenName, host.mac ?? null);
       const ignored = ignores.get(sortKeyOf(subnet.prefix.version, value));
       if (ignored !== undefined && ignored !== observation) changedObservations.push(value);
