@@ -26,7 +26,9 @@ describe('reverseLookup against a DNS server on loopback', () => {
     const lookup = reverseLookup({ timeoutMs: 300, servers: [dns.server] });
     const started = performance.now();
     expect(await lookup('127.0.0.3')).toBeNull();
-    expect(performance.now() - started).toBeLessThan(3000);
+    // Without the timeout the resolver's own retries would take over a minute; 10 s tells them apart
+    // even on a busy machine.
+    expect(performance.now() - started).toBeLessThan(10_000);
   });
 });
 

@@ -158,8 +158,7 @@ describeEachDialect('bulk address changes (%s)', (dialect) => {
     expect(hostname.body.error).toContain('hostname');
     expect(await rowsOfSubnet(t.current.db, 'ip_addresses', subnet.id)).toBe(0);
 
-    // Exactly the limit is one change, well within a request's time.
-    const started = performance.now();
+    // Exactly the limit is one change (its time is measured in bench/addresses.md).
     const limit = await bulk(me, subnet.id, {
       action: 'set',
       ipAddresses: many.slice(1),
@@ -167,7 +166,6 @@ describeEachDialect('bulk address changes (%s)', (dialect) => {
     });
     expect(limit.status).toBe(200);
     expect(limit.body.count).toBe(MAX_BULK_ADDRESSES);
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect((await list(me, subnet.id, '&filter=in-use')).usedCount).toBe(MAX_BULK_ADDRESSES);
   }, 60_000);
 

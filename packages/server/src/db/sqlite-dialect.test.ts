@@ -41,10 +41,9 @@ describeOn('sqlite')('SQLite reads beside a write transaction', () => {
     });
     await inserted.opened;
 
-    // The read does not wait for the commit, and does not see the uncommitted row.
-    const started = performance.now();
+    // The read does not wait for the commit (it could not: the commit waits for this test), and does
+    // not see the uncommitted row.
     expect(await names()).toEqual(['before']);
-    expect(performance.now() - started).toBeLessThan(1000);
 
     // A write outside the transaction waits its turn.
     let isWritten = false;
