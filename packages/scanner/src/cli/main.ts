@@ -2,6 +2,7 @@ import { runRound, runService } from '../agent/agent.js';
 import { ScannerApiError } from '../api/scanner-api-error.js';
 import { scannerClient } from '../api/scanner-client.js';
 import { streamLogger, type LineSink } from '../log.js';
+import { leaseWarnings } from '../dhcp/lease-sources.js';
 import { detectTools, type Tools } from '../probe/tools.js';
 import { AGENT_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
@@ -25,6 +26,12 @@ Scans the subnets the IPAM server gives this scanner and reports live hosts.
   --no-dns                no reverse DNS for hostnames
   --dns-server ADDR[:PORT]  ask this DNS server for hostnames instead of the system's (repeatable)
   --no-multicast          IPv6: do not echo ff02::1 on the subnet's link to find hosts
+  --kea-leases PATH       read Kea's memfile lease file (kea-leases4.csv or kea-leases6.csv) each job:
+                          its active leases are live hosts (repeatable)
+  --dhcpd-leases PATH     read ISC dhcpd's lease file (dhcpd.leases, dhcpd6.leases) each job (repeatable)
+  --kea-control URL       ask Kea's control agent for its active leases each job (repeatable; needs the
+                          lease_cmds hook); basic-auth USER:PASSWORD from IPAM_KEA_CONTROL_AUTH or from
+  --kea-control-auth-file PATH  the first line of this file
   -h, --help              this text
   -V, --version           the agent's version
 `;
@@ -85,6 +92,9 @@ export async function main(
       `with key ${options.key.slice(0, 4)}…; probes: ${means.prober.description}; ` +
       `reverse DNS ${means.reverseLookup ? 'on' : 'off'}`,
   );
+  for (const warning of leaseWarnings(options.leases)) log.warn(warning);
+  const sources = means.sightingSources ?? [];
+  if (sources.length > 0) log.info(`each job also reads ${sources.map((source) => source.name).join(', ')}`);
   if (!options.isOnce) {
     await runService(agent, signal);
     log.info('stopped');

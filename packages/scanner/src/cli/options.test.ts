@@ -29,6 +29,7 @@ describe('parseCommand', () => {
         useDns: true,
         dnsServers: [],
         useMulticast: true,
+        leases: { keaLeaseFiles: [], dhcpdLeaseFiles: [], keaControls: [], keaCredentials: null },
       },
     });
   });

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { parseAddress } from '@ipam/core/ip-address';
 import { z } from 'zod';
+import { leaseArgumentSpec, parseLeaseOptions, type LeaseOptions } from '../dhcp/lease-options.js';
 
 /** How hosts are probed: ICMP with a TCP fallback, ICMP only, or TCP connects to given ports. */
 export type ProbeMode =
@@ -18,6 +19,8 @@ export interface ScannerOptions {
   readonly useDns: boolean;
   readonly dnsServers: string[];
   readonly useMulticast: boolean;
+  /** DHCP lease files and Kea control agents to read each job. */
+  readonly leases: LeaseOptions;
 }
 
 /** What the command line asked for: run, or just print help or the version. */
@@ -91,6 +94,7 @@ const argumentSpec = {
   'no-multicast': { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'V', default: false },
+  ...leaseArgumentSpec,
 } as const;
 
 /** Reads the command line and the environment (IPAM_SERVER, IPAM_SCANNER_KEY); throws UsageError. */
@@ -116,18 +120,20 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv): C
     concurrency: values.concurrency,
     dnsServers: (values['dns-server'] ?? []).flatMap((list) => list.split(',')),
   });
-  if (!parsed.success) {
+  const leases = parseLeaseOptions(values, env);
+  if (!parsed.success || leases.problems.length > 0) {
     const names: Record<string, string> = {
       server: '--server / IPAM_SERVER',
       key: '--key / IPAM_SCANNER_KEY',
       dnsServers: '--dns-server',
     };
-    throw new UsageError(
-      parsed.error.issues.map((issue) => {
+    throw new UsageError([
+      ...(parsed.error?.issues ?? []).map((issue) => {
         const field = String(issue.path[0] ?? '');
         return `${names[field] ?? `--${field}`}: ${issue.message}`;
       }),
-    );
+      ...leases.problems,
+    ]);
   }
   const options = parsed.data;
   return {
@@ -143,6 +149,7 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv): C
       useDns: !values['no-dns'],
       dnsServers: options.dnsServers,
       useMulticast: !values['no-multicast'],
+      leases: leases.options,
     },
   };
 }

@@ -1,3 +1,4 @@
+import { leaseSources } from '../dhcp/lease-sources.js';
 import { multicastEcho } from '../probe/multicast.js';
 import { absentNeighbours, readNeighbours } from '../probe/neighbours.js';
 import { fpingProber, pingProber } from '../probe/icmp-probe.js';
@@ -45,5 +46,6 @@ export function scanMeans(options: ScannerOptions, tools: Tools): ScanMeans {
       ? reverseLookup({ timeoutMs: Math.max(options.timeoutMs, 2_000), servers: options.dnsServers })
       : null,
     discover: options.useMulticast && ping !== null ? (prefix) => multicastEcho(ping, prefix) : null,
+    sightingSources: leaseSources(options.leases),
   };
 }

@@ -1,6 +1,6 @@
 import { Code, List, Stack, Table, Text, Title } from '@mantine/core';
 
-/** The agent's options that change how it probes (`ipam-scanner --help` lists them all). */
+/** The agent's options that change how it finds hosts (`ipam-scanner --help` lists them all). */
 const options: { option: string; effect: string }[] = [
   {
     option: '--probe auto',
@@ -20,6 +20,16 @@ const options: { option: string; effect: string }[] = [
   { option: '--no-dns', effect: 'No reverse DNS lookups for hostnames.' },
   { option: '--dns-server ADDR[:PORT]', effect: 'Ask this DNS server for hostnames (repeatable).' },
   { option: '--no-multicast', effect: 'IPv6: do not echo ff02::1 on the subnet’s link.' },
+  {
+    option: '--kea-leases PATH',
+    effect: 'Read Kea’s lease file (kea-leases4.csv, kea-leases6.csv) each scan (repeatable).',
+  },
+  { option: '--dhcpd-leases PATH', effect: 'Read ISC dhcpd’s dhcpd.leases each scan (repeatable).' },
+  {
+    option: '--kea-control URL',
+    effect:
+      'Ask Kea’s control agent for its leases each scan (repeatable); user:password from the IPAM_KEA_CONTROL_AUTH variable or --kea-control-auth-file PATH.',
+  },
 ];
 
 /** Firewall needs, what the agent probes, its options, and how the server applies what it found. */
@@ -39,6 +49,10 @@ export function ScannerSetupReference() {
           </List.Item>
           <List.Item>
             From the agent to its DNS server: port 53, for the hostnames (none with <Code>--no-dns</Code>).
+          </List.Item>
+          <List.Item>
+            From the agent to Kea&apos;s control agent, when given with <Code>--kea-control</Code>: its HTTP
+            or HTTPS port.
           </List.Item>
           <List.Item>Nothing inbound: the agent listens on no port.</List.Item>
         </List>
@@ -69,7 +83,13 @@ export function ScannerSetupReference() {
             their MAC address. Only hosts on the agent&apos;s own network segment appear there.
           </List.Item>
           <List.Item>
-            Reverse DNS (PTR) for every live host: the first name found becomes its hostname.
+            DHCP leases, when the agent is given a lease file or Kea&apos;s control agent: a host holding an
+            active lease counts as alive even if it ignored the probe, with the lease&apos;s MAC address and
+            client hostname. Expired, released and declined leases do not count.
+          </List.Item>
+          <List.Item>
+            Reverse DNS (PTR) for every live host: the first name found becomes its hostname (over the
+            lease&apos;s name).
           </List.Item>
         </List>
         <Table withTableBorder verticalSpacing={6} aria-label="Agent options">
