@@ -32,7 +32,10 @@ export interface ScanOptions {
   readonly onPlanned?: (coverage: JobPlan['coverage'], targetCount: number) => void;
   readonly dnsConcurrency?: number;
   readonly now?: () => Date;
-  /** Told when a sighting source fails; the scan goes on without it. */
+  /**
+   * Told when a sighting source fails. The scan goes on without it, reporting only the hosts it found
+   * alive: a host that source alone vouched for must not look gone (auto scanning would free it).
+   */
   readonly onSourceError?: (source: SightingSource, error: unknown) => void;
 }
 
@@ -88,9 +91,11 @@ export async function* scanJob(
   const now = options.now ?? (() => new Date());
   const startedAt = now().toISOString();
   const plan = planJob(job);
-  const sightings = await readSightings(means.sightingSources ?? [], plan.prefix, (source, error) =>
-    options.onSourceError?.(source, error),
-  );
+  let isAbsenceKnown = true;
+  const sightings = await readSightings(means.sightingSources ?? [], plan.prefix, (source, error) => {
+    isAbsenceKnown = false;
+    options.onSourceError?.(source, error);
+  });
   const targets = await jobTargets(job, plan, means, sightings.keys());
   options.onPlanned?.(plan.coverage, targets.length);
   const parts = chunks(targets, options.batchSize ?? MAX_SCAN_HOSTS_PER_BATCH);
@@ -98,9 +103,10 @@ export async function* scanJob(
   for (const [index, part] of parts.entries()) {
     const outcomes = await means.prober.probe(part);
     const neighbours = new Map((await means.readNeighbours()).map((entry) => [entry.address, entry]));
-    const hosts = part.map((target) =>
+    const reported = part.map((target) =>
       reportHost(target, outcomes.get(target.text), neighbours.get(target.text), sightings.get(target.text)),
     );
+    const hosts = isAbsenceKnown ? reported : reported.filter((host) => host.alive);
     const lookup = means.reverseLookup;
     if (lookup !== null) {
       await pMap(
