@@ -23,7 +23,8 @@ export function relyingPartyOf(
   publicUrl: string | null,
   request: { protocol: string; host: string },
 ): RelyingParty {
-  const origin = publicUrl ?? `${request.protocol}://${request.host}`;
+  // Browsers report the origin in lower case.
+  const origin = publicUrl ?? `${request.protocol}://${request.host.toLowerCase()}`;
   const id = publicUrl ? new URL(publicUrl).hostname : hostNameOf(request.host);
   if (id === '' || isIP(id.replace(/^\[|\]$/g, '')) !== 0) {
     throw new DomainError('passkey_unavailable', messages.passkeyUnavailable);
