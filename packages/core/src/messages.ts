@@ -539,4 +539,12 @@ export const messages = {
   secondFactorFirst: 'Turn on two-factor sign-in for yourself first.',
   secondFactorOwnerOnly: 'Only the account owner can require two-factor sign-in.',
   disableProofRequired: 'Enter your password or a current code.',
+  // Passkeys (WebAuthn).
+  passkeyNameRequired: 'Give the passkey a name.',
+  passkeyInvalid: 'That passkey could not be verified. Try again, or sign in another way.',
+  passkeyExpired: 'The passkey prompt took too long or was answered already. Try again.',
+  passkeyUnavailable:
+    'Passkeys need this server opened by its name over HTTPS (or on localhost), not by an IP address. The operator sets PUBLIC_URL.',
+  passkeyExists: 'This passkey is added already.',
+  passkeyNone: 'You have no passkey. Enter the code from your app instead.',
 } as const;

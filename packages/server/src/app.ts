@@ -14,6 +14,8 @@ import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { createSecretBox } from './two-factor/secret-box.js';
 import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.js';
+import { registerPasskeyRoutes } from './two-factor/passkey-routes.js';
+import { deleteExpiredChallenges } from './two-factor/webauthn-challenge-repository.js';
 import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
@@ -187,6 +189,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerPasswordRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerTwoFactorRoutes(app, deps);
+  registerPasskeyRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
@@ -250,6 +253,7 @@ function scheduleSessionCleanup(app: FastifyInstance, db: Db): void {
       .then(() => deleteExpiredPasswordResets(db, nowIso()))
       .then(() => deleteExpiredKeys(db, new Date()))
       .then(() => deleteExpiredPendingLogins(db, nowIso()))
+      .then(() => deleteExpiredChallenges(db, nowIso()))
       .catch((error: unknown) => app.log.warn({ err: error }, 'expired session cleanup failed'));
   let timer: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {

@@ -25,6 +25,9 @@ export const secondFactorChallengeResponse = z.object({
   secondFactorRequired: z.literal(true),
   pendingToken: z.string().describe('single use, for POST /api/auth/login/second-factor'),
   expiresAt: z.string(),
+  methods: z
+    .array(z.enum(['totp', 'passkey']))
+    .describe('the factors the user has: a code of their app (or a recovery code), a passkey'),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeResponse>;
 

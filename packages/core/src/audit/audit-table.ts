@@ -17,6 +17,7 @@ import {
   type ValueFormat,
 } from './audit-values.js';
 import { roleLabels } from '../roles.js';
+import { SIGN_IN_AUDIT_ENTITIES } from './sign-in-audit-table.js';
 
 /** One field of an audited object: how it is labelled and shown. */
 export interface AuditField {
@@ -53,13 +54,6 @@ export interface AuditEntity {
 }
 
 const hidden: AuditField = { label: '', isHidden: true };
-/** A password sign-in step's fields: the user (named by the entry), how, and from which address. */
-const signInFields: Record<string, AuditField> = {
-  email: hidden,
-  method: { label: 'Method', format: choiceValue({ password: 'Password' }) },
-  ipAddress: { label: 'Address' },
-};
-
 /** Fields every kind of object may carry, unless its own table says otherwise. */
 export const COMMON_FIELDS: Readonly<Record<string, AuditField>> = {
   id: hidden,
@@ -306,60 +300,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       updatedAt: hidden,
     },
   },
-  // Sign-ins (issue 34): records, one per account of the user; the password step names how and from where.
-  sign_in: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'} signed in with a password`,
-    fields: signInFields,
-  },
-  sign_in_failed: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'}: a wrong password was refused`,
-    fields: signInFields,
-  },
-  sign_in_password: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'}: password accepted, second factor asked`,
-    fields: signInFields,
-  },
-  sign_in_code: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'} signed in with an authenticator code`,
-    fields: { email: hidden },
-  },
-  sign_in_code_failed: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'}: a wrong sign-in code was refused`,
-    fields: { email: hidden },
-  },
-  sign_in_recovery_code: {
-    label: 'Sign-in',
-    isRecord: true,
-    phrase: (name) => `${name ?? 'A member'} signed in with a recovery code`,
-    fields: { email: hidden, recoveryCodesLeft: { label: 'Recovery codes left' } },
-  },
-  two_factor: {
-    label: 'Two-factor sign-in',
-    verbs: { create: 'turned on', delete: 'turned off' },
-    phrase: (name, verb) => `Two-factor sign-in ${verb} for ${name ?? 'a member'}`,
-    fields: {
-      email: hidden,
-      method: { label: 'Method', format: choiceValue({ totp: 'Authenticator app (TOTP)' }) },
-      recoveryCodes: { label: 'Recovery codes' },
-      resetBy: { label: 'Reset by' },
-      endedSessions: { label: 'Other sessions ended' },
-    },
-  },
-  account_security: {
-    label: 'Account security',
-    verbs: { update: 'changed' },
-    fields: { requireSecondFactor: { label: 'Second factor required of every member' } },
-  },
+  ...SIGN_IN_AUDIT_ENTITIES,
   token: {
     label: 'API token',
     verbs: { delete: 'revoked' },

@@ -72,4 +72,42 @@ describe('History of two-factor sign-in', () => {
     expect(changeSummary(rule, ctx)).toBe('Account security changed');
     expect(lines(rule)).toEqual(['Second factor required of every member: No → Yes']);
   });
+
+  it('says a passkey added, renamed, removed, and a sign-in with one', () => {
+    const added = entry({
+      entity: 'passkey',
+      after: { email: 'ana@example.com', method: 'passkey', passkey: 'YubiKey', endedSessions: 1 },
+    });
+    expect(changeSummary(added, ctx)).toBe('Passkey added for ana@example.com');
+    expect(lines(added)).toEqual(['Method:  → Passkey', 'Passkey:  → YubiKey', 'Other sessions ended:  → 1']);
+    const renamed = entry({
+      entity: 'passkey',
+      action: 'update',
+      before: { email: 'ana@example.com', method: 'passkey', passkey: 'YubiKey' },
+      after: { email: 'ana@example.com', method: 'passkey', passkey: 'Work key' },
+    });
+    expect(changeSummary(renamed, ctx)).toBe('Passkey renamed for ana@example.com');
+    expect(lines(renamed)).toEqual(['Passkey: YubiKey → Work key']);
+    const removed = entry({ entity: 'passkey', action: 'delete', after: null, before: added.after });
+    expect(changeSummary(removed, ctx)).toBe('Passkey removed for ana@example.com');
+    const after = {
+      email: 'ana@example.com',
+      method: 'passkey',
+      passkey: 'YubiKey',
+      afterPassword: false,
+      ipAddress: '192.0.2.7',
+    };
+    expect(changeSummary(entry({ entity: 'sign_in_passkey', after }), ctx)).toBe(
+      'ana@example.com signed in with a passkey',
+    );
+    expect(changeSummary(entry({ entity: 'sign_in_passkey_failed', after }), ctx)).toBe(
+      'ana@example.com: a passkey was refused',
+    );
+    expect(lines(entry({ entity: 'sign_in_passkey', after }))).toEqual([
+      'Method:  → Passkey',
+      'Passkey:  → YubiKey',
+      'After the password:  → No',
+      'Address:  → 192.0.2.7',
+    ]);
+  });
 });

@@ -15,7 +15,7 @@ import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { apiTokenTextOf, checkTokenAccess, resolveApiToken } from '../tokens/token-auth.js';
 import { sessionTokenOf } from './session-hook.js';
-import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
+import { hasSecondFactor } from '../two-factor/second-factor-repository.js';
 
 /** Every account-scoped route starts with this path. */
 export const accountScopePrefix = '/api/accounts/:accountId';
@@ -107,7 +107,7 @@ export function registerAccountScope(app: FastifyInstance, db: Db): void {
     // The owner's rule (issue 34): a member without a second factor sets one up before reaching the data.
     // Read only for accounts that have the rule, so other accounts' requests cost no extra query.
     if (request.account?.requireSecondFactor === 1 && request.auth) {
-      if (!(await hasConfirmedTotp(db, request.auth.userId))) {
+      if (!(await hasSecondFactor(db, request.auth.userId))) {
         throw new DomainError('second_factor_required', messages.secondFactorRequired);
       }
     }

@@ -7,7 +7,7 @@ import {
 } from '../accounts/account-view.js';
 import { rolesOfUser } from '../roles/member-role-repository.js';
 import type { Db } from '../db/database.js';
-import { hasConfirmedTotp } from '../two-factor/totp-repository.js';
+import { hasSecondFactor } from '../two-factor/second-factor-repository.js';
 import { findCurrentAccountId, findUserById, type UserRecord } from '../users/user-repository.js';
 
 /** The API's `Me`: the user, their accounts and the current one. */
@@ -36,7 +36,7 @@ export async function loadMe(
     byCookie ?? chooseCurrentAccount(accounts, (await findCurrentAccountId(db, userId)) ?? undefined);
   return {
     user,
-    hasSecondFactor: await hasConfirmedTotp(db, userId),
+    hasSecondFactor: await hasSecondFactor(db, userId),
     accounts: accounts.map((a) => toAccountView(a, callerRoleIn(roles, a.id))),
     currentAccountId: current?.id ?? null,
   };

@@ -1,11 +1,11 @@
-import { resetFactors } from '../two-factor/totp-settings.js';
+import { resetFactors } from '../two-factor/factor-reset.js';
 import type { Db } from '../db/database.js';
 import { findUserWithHashByEmail } from '../users/user-repository.js';
 import type { Write } from './cli-database.js';
 
 /** Usage line of `ipam admin reset-2fa`. */
 export const resetTwoFactorUsage =
-  '  ipam admin reset-2fa <email>   (removes the second factor, ends every session)';
+  '  ipam admin reset-2fa <email>   (removes the second factors and passkeys, ends every session)';
 
 /**
  * `ipam admin reset-2fa <email>`: for a user who lost their authenticator and recovery codes. Removes

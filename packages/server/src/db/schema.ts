@@ -95,6 +95,34 @@ export interface PendingLoginsTable {
   expires_at: string;
 }
 
+/** A user's passkey (WebAuthn credential): the public key, the signature counter, the name they gave it. */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** The credential id the authenticator made (base64url); unique across users. */
+  credential_id: string;
+  /** The COSE public key (base64url). */
+  public_key: string;
+  /** The last signature counter seen (PostgreSQL: bigint, read as text); a lower one is a cloned key. */
+  counter: number | string;
+  /** JSON list of how the browser reaches it (usb, nfc, internal, hybrid…). */
+  transports: Generated<string>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** A challenge handed to a browser: single use, short-lived; the id is its SHA-256. */
+export interface WebauthnChallengesTable {
+  id: string;
+  /** `register` (adding a passkey), `second_factor` (after a password) or `sign_in` (passwordless). */
+  purpose: string;
+  /** The user it was made for; null for a passwordless sign-in (the passkey names the user). */
+  user_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
 /** A password-reset link: single use, valid for an hour. */
 export interface PasswordResetsTable {
   /** SHA-256 (hex) of the link's token; the token itself is never stored. */
@@ -391,6 +419,8 @@ export interface Database {
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
   pending_logins: PendingLoginsTable;
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
   member_group_limits: MemberGroupLimitsTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;

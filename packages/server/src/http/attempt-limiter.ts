@@ -33,13 +33,14 @@ export interface AttemptLimiter {
   /** A sign-up counts against its client; null when allowed, else the milliseconds to wait. */
   beforeSignUp(ip: string): Promise<number | null>;
   /**
-   * Before checking a second-factor code (or the password that turns a factor off) of a user: null
-   * when allowed, else the milliseconds to wait. A client past its limit, or a user with `perEmail`
-   * wrong codes in the window (from any client), is refused.
+   * Before checking a second-factor code or passkey (or the password that turns a factor off) of a
+   * user: null when allowed, else the milliseconds to wait. A client past its limit, or a user with
+   * `perEmail` wrong codes in the window (from any client), is refused. `userId` null: a passkey that
+   * names no known user, counted against the client only.
    */
-  beforeCode(ip: string, userId: string): Promise<number | null>;
-  /** After a wrong code: counts against the client and the user. */
-  codeFailed(ip: string, userId: string): Promise<void>;
+  beforeCode(ip: string, userId: string | null): Promise<number | null>;
+  /** After a wrong code or passkey: counts against the client and the user (when known). */
+  codeFailed(ip: string, userId: string | null): Promise<void>;
 }
 
 const clientKey = (ip: string) => `client:${ip}`;
@@ -84,14 +85,15 @@ export function createAttemptLimiter(limits: AttemptLimits, counters: AttemptCou
       return null;
     },
     async beforeCode(ip, userId) {
-      const [client, user] = await counters.read([clientKey(ip), codeKey(userId)]);
+      const keys = userId === null ? [clientKey(ip)] : [clientKey(ip), codeKey(userId)];
+      const [client, user] = await counters.read(keys);
       if (client && client.count >= limits.perIp) return retryAfter(client.windowEndsAt);
       if (user && user.count >= limits.perEmail) return retryAfter(user.windowEndsAt);
       return null;
     },
     async codeFailed(ip, userId) {
       await counters.add(clientKey(ip));
-      await counters.add(codeKey(userId));
+      if (userId !== null) await counters.add(codeKey(userId));
     },
   };
 }

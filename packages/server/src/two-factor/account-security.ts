@@ -3,7 +3,7 @@ import type { AccountSecurityInput } from '@ipam/core/schemas/two-factor-schemas
 import { runChange, type UserChangeContext } from '../commands/change.js';
 import { DomainError } from '../errors/domain-error.js';
 import { setRequireSecondFactor } from './account-security-repository.js';
-import { hasConfirmedTotp } from './totp-repository.js';
+import { hasSecondFactor } from './second-factor-repository.js';
 
 /**
  * The owner requires (or stops requiring) a second factor of every member. Only the owner may
@@ -14,7 +14,7 @@ export async function setAccountSecurity(ctx: UserChangeContext, input: AccountS
   if (ctx.actor !== undefined) {
     throw new DomainError('owner_only', messages.secondFactorOwnerOnly);
   }
-  if (input.requireSecondFactor && !(await hasConfirmedTotp(ctx.db, ctx.userId))) {
+  if (input.requireSecondFactor && !(await hasSecondFactor(ctx.db, ctx.userId))) {
     throw new DomainError('second_factor_first', messages.secondFactorFirst);
   }
   const before = ctx.account.requireSecondFactor === 1;

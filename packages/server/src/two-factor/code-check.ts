@@ -1,4 +1,7 @@
+import { messages } from '@ipam/core/messages';
+import { verifyPassword } from '../auth/password.js';
 import type { Db } from '../db/database.js';
+import { DomainError } from '../errors/domain-error.js';
 import { nowIso } from '../db/db-values.js';
 import type { SecretBox } from './secret-box.js';
 import { claimTimeStep, countRecoveryCodesLeft, findTotp, useRecoveryCode } from './totp-repository.js';
@@ -29,4 +32,26 @@ export async function checkSecondFactorCode(
   const step = await verifiedTimeStep(secrets.open(totp.secretSealed), code, nowMs, totp.lastTimeStep);
   if (step === null || !(await claimTimeStep(db, userId, step))) return null;
   return { method: 'totp' };
+}
+
+/**
+ * The proof a factor change asks for: the user's password, or a current code (or an unused recovery
+ * code, then used). Throws `code_invalid` / `wrong_password` on a bad one.
+ */
+export async function checkFactorChangeProof(
+  db: Db,
+  secrets: SecretBox,
+  user: { id: string; passwordHash: string },
+  proof: { password?: string | undefined; code?: string | undefined },
+  nowMs: number,
+): Promise<void> {
+  if (proof.code) {
+    if (!(await checkSecondFactorCode(db, secrets, user.id, proof.code, nowMs))) {
+      throw new DomainError('code_invalid', messages.codeInvalid, { code: messages.codeInvalid });
+    }
+  } else if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
+    throw new DomainError('wrong_password', messages.currentPasswordWrong, {
+      password: messages.currentPasswordWrong,
+    });
+  }
 }

@@ -11,11 +11,16 @@ export interface UserAudit {
     | 'sign_in_code'
     | 'sign_in_code_failed'
     | 'sign_in_recovery_code'
-    | 'two_factor';
+    | 'sign_in_passkey'
+    | 'sign_in_passkey_failed'
+    | 'two_factor'
+    | 'passkey';
   action: AuditEntry['action'];
   user: { id: string; email: string };
   /** The entry's fields (the e-mail is added: History names the user by it). */
   fields?: Record<string, unknown>;
+  /** An update's fields before it (the e-mail is added too). */
+  before?: Record<string, unknown>;
   /** Who acted when the user did not (e.g. "ipam admin reset-2fa"). */
   actor?: string;
 }
@@ -36,6 +41,7 @@ export async function recordUserAudit(db: Db, audit: UserAudit): Promise<void> {
       entity: audit.entity,
       entityId: audit.user.id,
       ...(audit.action === 'delete' ? { before: side } : { after: side }),
+      ...(audit.before ? { before: { email: audit.user.email, ...audit.before } } : {}),
       actor: audit.actor,
     })),
   );

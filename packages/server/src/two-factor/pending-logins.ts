@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SecondFactorChallenge } from '@ipam/core/api/two-factor';
 import { messages } from '@ipam/core/messages';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
@@ -12,7 +13,7 @@ import {
   type PendingLogin,
 } from './pending-login-repository.js';
 import type { SecretBox } from './secret-box.js';
-import { hasConfirmedTotp } from './totp-repository.js';
+import { secondFactorsOf } from './second-factor-repository.js';
 
 /** How long the code prompt waits after the password was accepted. */
 export const PENDING_LOGIN_MS = 5 * 60 * 1000;
@@ -46,12 +47,14 @@ export async function secondFactorChallenge(
   db: Db,
   user: { id: string; email: string },
   client: { ipAddress: string; nowMs: number },
-): Promise<{ secondFactorRequired: true; pendingToken: string; expiresAt: string } | null> {
-  if (!(await hasConfirmedTotp(db, user.id))) return null;
+): Promise<SecondFactorChallenge | null> {
+  const { hasTotp, hasPasskey } = await secondFactorsOf(db, user.id);
+  if (!hasTotp && !hasPasskey) return null;
   const pending = await issuePendingLogin(db, user.id, client.nowMs);
   const fields = { method: 'password', ipAddress: client.ipAddress };
   await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user, fields });
-  return { secondFactorRequired: true, ...pending };
+  const methods = [...(hasTotp ? ['totp' as const] : []), ...(hasPasskey ? ['passkey' as const] : [])];
+  return { secondFactorRequired: true, ...pending, methods };
 }
 
 /** The live pending sign-in of a token; unknown, used or expired is `login_expired`. */
@@ -59,6 +62,24 @@ export async function pendingLoginOf(db: Db, pendingToken: string, nowMs: number
   const pending = await findPendingLogin(db, idOf(pendingToken), new Date(nowMs).toISOString());
   if (!pending) throw new DomainError('login_expired', messages.loginExpired);
   return pending;
+}
+
+/** Counts a wrong second factor against a pending sign-in; the fifth ends it (the password is asked again). */
+export async function countPendingLoginFailure(
+  db: Db,
+  pendingToken: string,
+  pending: PendingLogin,
+): Promise<void> {
+  const id = idOf(pendingToken);
+  await addPendingLoginFailure(db, id);
+  if (pending.failures + 1 >= MAX_CODE_FAILURES) await deletePendingLogin(db, id);
+}
+
+/** Ends a pending sign-in whose second factor was right: of two requests only the one that deletes it goes on. */
+export async function endPendingLogin(db: Db, pendingToken: string): Promise<void> {
+  if (!(await deletePendingLogin(db, idOf(pendingToken)))) {
+    throw new DomainError('login_expired', messages.loginExpired);
+  }
 }
 
 /**
@@ -75,15 +96,13 @@ export async function answerPendingLogin(
   code: string,
   nowMs: number,
 ): Promise<CodeMatch> {
-  const id = idOf(pendingToken);
   const match = await checkSecondFactorCode(db, secrets, user.id, code, nowMs);
   if (!match) {
-    await addPendingLoginFailure(db, id);
-    if (pending.failures + 1 >= MAX_CODE_FAILURES) await deletePendingLogin(db, id);
+    await countPendingLoginFailure(db, pendingToken, pending);
     await recordUserAudit(db, { entity: 'sign_in_code_failed', action: 'create', user });
     throw new DomainError('code_invalid', messages.codeInvalid, { code: messages.codeInvalid });
   }
-  if (!(await deletePendingLogin(db, id))) throw new DomainError('login_expired', messages.loginExpired);
+  await endPendingLogin(db, pendingToken);
   await recordUserAudit(
     db,
     match.method === 'totp'

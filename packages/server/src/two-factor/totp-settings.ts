@@ -1,12 +1,11 @@
 import { messages } from '@ipam/core/messages';
 import type { TwoFactorSetup } from '@ipam/core/api/two-factor';
 import { deleteSessionsOfUser } from '../auth/session-repository.js';
-import { verifyPassword } from '../auth/password.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../db/db-values.js';
 import { DomainError } from '../errors/domain-error.js';
 import { findUserWithHashById } from '../users/user-repository.js';
-import { checkSecondFactorCode } from './code-check.js';
+import { checkFactorChangeProof } from './code-check.js';
 import { recordUserAudit } from './factor-audit.js';
 import { deletePendingLoginsOfUser } from './pending-login-repository.js';
 import type { SecretBox } from './secret-box.js';
@@ -101,15 +100,7 @@ export async function turnOffTotp(
   const user = await userOf(db, caller.userId);
   if (!(await hasConfirmedTotp(db, user.id)))
     throw new DomainError('second_factor_off', messages.secondFactorOff);
-  if (proof.code) {
-    if (!(await checkSecondFactorCode(db, secrets, user.id, proof.code, nowMs))) {
-      throw new DomainError('code_invalid', messages.codeInvalid, { code: messages.codeInvalid });
-    }
-  } else if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
-    throw new DomainError('wrong_password', messages.currentPasswordWrong, {
-      password: messages.currentPasswordWrong,
-    });
-  }
+  await checkFactorChangeProof(db, secrets, user, proof, nowMs);
   await db.transaction().execute(async (trx) => {
     await deleteFactorsOfUser(trx, user.id);
     const endedSessions = await deleteSessionsOfUser(trx, user.id, caller.sessionId);
@@ -120,28 +111,5 @@ export async function turnOffTotp(
       user,
       fields: { method: 'totp', endedSessions },
     });
-  });
-}
-
-/**
- * The operator's reset (`ipam admin reset-2fa`): removes the user's factor and recovery codes and ends
- * every session and pending sign-in of theirs; History records it with the operator as actor.
- */
-export async function resetFactors(
-  db: Db,
-  user: { id: string; email: string },
-): Promise<{ hadFactor: boolean; endedSessions: number }> {
-  return db.transaction().execute(async (trx) => {
-    const hadFactor = await deleteFactorsOfUser(trx, user.id);
-    const endedSessions = await deleteSessionsOfUser(trx, user.id, null);
-    await deletePendingLoginsOfUser(trx, user.id, nowIso());
-    await recordUserAudit(trx, {
-      entity: 'two_factor',
-      action: 'delete',
-      user,
-      fields: { method: 'totp', resetBy: 'ipam admin reset-2fa', endedSessions },
-      actor: 'ipam admin reset-2fa',
-    });
-    return { hadFactor, endedSessions };
   });
 }

@@ -64,6 +64,7 @@ describeEachDialect('two-factor set-up and sign-in (%s)', (dialect) => {
       secondFactorRequired: true,
       pendingToken: expect.any(String),
       expiresAt: expect.any(String),
+      methods: ['totp'],
     });
     expect(client.cookies.has('ipam_session')).toBe(false);
     expect((await client.get('/api/auth/me')).status).toBe(401);

@@ -14,30 +14,18 @@ import { setAccountSecurity } from './account-security.js';
 import { answerPendingLogin, pendingLoginOf } from './pending-logins.js';
 import { countRecoveryCodesLeft, hasConfirmedTotp } from './totp-repository.js';
 import { confirmTotpSetup, startTotpSetup, turnOffTotp } from './totp-settings.js';
+import { withCodeLimits } from './factor-attempts.js';
 
 /** The user's TOTP factor (status, set-up, confirm, turn off), the login's code step, the owner's rule. */
 export function registerTwoFactorRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, limiter, secrets } = deps;
 
-  /** Runs a code check under the code limits of (client, user): a wrong proof counts, too many is 429. */
-  const limited = async <T>(
+  const limited = <T>(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string,
     check: () => Promise<T>,
-  ): Promise<T> => {
-    const wait = await limiter.beforeCode(request.ip, userId);
-    if (wait !== null) {
-      reply.header('retry-after', Math.ceil(wait / 1000));
-      throw new DomainError('rate_limited', messages.tooManyAttempts);
-    }
-    return check().catch(async (error: unknown) => {
-      const isWrongProof =
-        error instanceof DomainError && (error.code === 'code_invalid' || error.code === 'wrong_password');
-      if (isWrongProof) await limiter.codeFailed(request.ip, userId);
-      throw error;
-    });
-  };
+  ) => withCodeLimits(limiter, request, reply, userId, check);
   const callerOf = (request: FastifyRequest) => {
     const auth = requireAuth(request);
     return { userId: auth.userId, sessionId: sessionIdOf(auth.token) };

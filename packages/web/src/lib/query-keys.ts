@@ -12,6 +12,8 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** The signed-in user's second factor (not account-scoped). */
   twoFactor: ['two-factor'] as const,
+  /** The signed-in user's passkeys (not account-scoped). */
+  passkeys: ['passkeys'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   users: (accountId: string) => ['accounts', accountId, 'users'] as const,

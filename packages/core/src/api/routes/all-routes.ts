@@ -12,6 +12,7 @@ import { groupRoutes } from './groups.js';
 import { inventoryRoutes } from './inventory.js';
 import { inviteRoutes } from './invites.js';
 import { memberRoutes } from './members.js';
+import { passkeyRoutes } from './passkeys.js';
 import { planSubnetRoutes } from './plan-subnets.js';
 import { planRoutes } from './plans.js';
 import { scannerAgentRoutes } from './scanner-agent.js';
@@ -33,6 +34,7 @@ const routeFiles = [
   systemRoutes,
   authRoutes,
   twoFactorRoutes,
+  passkeyRoutes,
   accountRoutes,
   memberRoutes,
   inviteRoutes,

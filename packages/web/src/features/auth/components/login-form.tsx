@@ -1,12 +1,14 @@
 import { messages } from '@ipam/core/messages';
 import { loginSchema, maxEmailLength } from '@ipam/core/schemas/auth-schemas';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { useLogin } from '../../../lib/auth.js';
 import { forgetInviteToken } from '../../../lib/invite-token.js';
+import { canUsePasskeys } from '../../../lib/passkey-prompt.js';
+import { PasskeySignInButton } from './passkey-sign-in-button.js';
 import { SecondFactorForm } from './second-factor-form.js';
 
 /** The Login tab. Any failure shows the spec's "Login failed." An invite link's token goes along. */
@@ -24,13 +26,14 @@ export function LoginForm({ inviteToken }: { inviteToken?: string }) {
     return (
       <SecondFactorForm
         pendingToken={pending.pendingToken}
+        methods={pending.methods}
         inviteToken={inviteToken}
         onRestart={login.reset}
       />
     );
   }
 
-  return (
+  const passwordForm = (
     <form
       onSubmit={form.onSubmit((values) =>
         login.mutate(
@@ -74,5 +77,13 @@ export function LoginForm({ inviteToken }: { inviteToken?: string }) {
         </Button>
       </Stack>
     </form>
+  );
+  if (!canUsePasskeys()) return passwordForm;
+  return (
+    <Stack>
+      {passwordForm}
+      <Divider label="or" labelPosition="center" />
+      <PasskeySignInButton label="Sign in with a passkey" inviteToken={inviteToken} variant="default" />
+    </Stack>
   );
 }

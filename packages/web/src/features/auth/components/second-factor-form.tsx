@@ -1,19 +1,24 @@
+import type { SecondFactorChallenge } from '@ipam/core/api/two-factor';
 import { messages } from '@ipam/core/messages';
-import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client.js';
 import { useSecondFactorLogin } from '../../../lib/auth.js';
 import { forgetInviteToken } from '../../../lib/invite-token.js';
+import { canUsePasskeys } from '../../../lib/passkey-prompt.js';
+import { PasskeySignInButton } from './passkey-sign-in-button.js';
 
 interface SecondFactorFormProps {
   pendingToken: string;
+  /** The factors the user has: the passkey is offered first, the app's code below it. */
+  methods: SecondFactorChallenge['methods'];
   inviteToken?: string | undefined;
   /** Back to e-mail and password (the pending sign-in expired, or the user wants to start over). */
   onRestart: () => void;
 }
 
-/** The code prompt after a right password: the 6-digit code of the app, or one recovery code. */
-export function SecondFactorForm({ pendingToken, inviteToken, onRestart }: SecondFactorFormProps) {
+/** The code prompt: the 6-digit code of the app, or one recovery code. */
+function CodeForm({ pendingToken, inviteToken }: { pendingToken: string; inviteToken?: string | undefined }) {
   const login = useSecondFactorLogin();
   const [code, setCode] = useState('');
   const isExpired = login.error instanceof ApiError && login.error.code === 'login_expired';
@@ -53,10 +58,45 @@ export function SecondFactorForm({ pendingToken, inviteToken, onRestart }: Secon
         <Button type="submit" loading={login.isPending} fullWidth disabled={isExpired}>
           Verify
         </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onRestart}>
-          Start over with e-mail and password
-        </Anchor>
       </Stack>
     </form>
+  );
+}
+
+/** The second step after a right password: the user's passkey, or the code of their app (or a recovery code). */
+export function SecondFactorForm({ pendingToken, methods, inviteToken, onRestart }: SecondFactorFormProps) {
+  const hasPasskey = methods.includes('passkey');
+  const hasTotp = methods.includes('totp');
+  const canPasskey = hasPasskey && canUsePasskeys();
+  return (
+    <Stack>
+      {hasPasskey && (
+        <section aria-label="Confirm with a passkey">
+          <Stack gap="sm">
+            <Text size="sm">
+              Confirm it is you with your passkey: touch your security key, or use this device's fingerprint,
+              face or PIN.
+            </Text>
+            {canPasskey ? (
+              <PasskeySignInButton
+                label="Use a passkey"
+                pendingToken={pendingToken}
+                inviteToken={inviteToken}
+              />
+            ) : (
+              <Alert color="orange" role="status">
+                This browser cannot use passkeys on this page (they need HTTPS or localhost).
+                {hasTotp ? ' Enter the code of your app instead.' : ''}
+              </Alert>
+            )}
+          </Stack>
+        </section>
+      )}
+      {hasPasskey && hasTotp && <Divider label="or" labelPosition="center" />}
+      {hasTotp && <CodeForm pendingToken={pendingToken} inviteToken={inviteToken} />}
+      <Anchor component="button" type="button" size="sm" onClick={onRestart}>
+        Start over with e-mail and password
+      </Anchor>
+    </Stack>
   );
 }

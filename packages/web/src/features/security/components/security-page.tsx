@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client.js';
 import { useCurrentAccount, useSignedInUser } from '../../../lib/auth.js';
 import { useTwoFactorStatus } from '../api/two-factor.js';
 import { AccountRequirement } from './account-requirement.js';
+import { PasskeysPanel } from './passkeys-panel.js';
 import { RecoveryCodesView } from './recovery-codes-view.js';
 import { TurnOffForm } from './turn-off-form.js';
 import { TwoFactorSetup } from './two-factor-setup.js';
@@ -13,7 +14,7 @@ import { TwoFactorSetup } from './two-factor-setup.js';
 type Step =
   { kind: 'status' } | { kind: 'setup' } | { kind: 'codes'; codes: string[] } | { kind: 'turn-off' };
 
-/** /settings/security: the user's two-factor sign-in, and for the owner the account's rule. */
+/** /settings/security: the user's second factors (authenticator app, passkeys), and for the owner the account's rule. */
 export function SecurityPage() {
   const me = useSignedInUser();
   const account = useCurrentAccount();
@@ -32,7 +33,7 @@ export function SecurityPage() {
       <Paper withBorder p="lg" radius="md">
         <Stack>
           <Group>
-            <Title order={3}>Two-factor sign-in</Title>
+            <Title order={3}>Authenticator app</Title>
             {status.data && (
               <Badge color={status.data.isEnabled ? 'green' : 'gray'}>
                 {status.data.isEnabled ? 'On' : 'Off'}
@@ -70,6 +71,9 @@ export function SecurityPage() {
           )}
           {step.kind === 'turn-off' && <TurnOffForm onCancel={() => setStep({ kind: 'status' })} />}
         </Stack>
+      </Paper>
+      <Paper withBorder p="lg" radius="md">
+        <PasskeysPanel hasTotp={status.data?.isEnabled ?? false} />
       </Paper>
       {account?.isOwner && (
         <Paper withBorder p="lg" radius="md">

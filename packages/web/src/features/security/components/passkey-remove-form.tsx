@@ -1,0 +1,65 @@
+import type { Passkey } from '@ipam/core/api/passkey';
+import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client.js';
+import { useRemovePasskey } from '../api/passkeys.js';
+
+interface PasskeyRemoveFormProps {
+  passkey: Passkey;
+  /** Whether the user also has an authenticator app, whose code may prove it is them. */
+  hasTotp: boolean;
+  onDone: () => void;
+}
+
+/** Removing a passkey: the password (or a current code of the app) proves it is the user. */
+export function PasskeyRemoveForm({ passkey, hasTotp, onDone }: PasskeyRemoveFormProps) {
+  const remove = useRemovePasskey();
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  return (
+    <form
+      aria-label={`Remove passkey ${passkey.name}`}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        const proof = code.trim() ? { code } : { password };
+        remove.mutate({ passkeyId: passkey.id, proof }, { onSuccess: onDone });
+      }}
+    >
+      <Stack maw={420}>
+        <Text size="sm">
+          Remove “{passkey.name}”? Enter your password{hasTotp ? ', or a current code from your app' : ''}.
+          Your other sessions are signed out.
+        </Text>
+        <PasswordInput
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+        />
+        {hasTotp && (
+          <TextInput
+            label="Or a code"
+            autoComplete="one-time-code"
+            maxLength={20}
+            value={code}
+            onChange={(event) => setCode(event.currentTarget.value)}
+          />
+        )}
+        {remove.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(remove.error)}
+          </Alert>
+        )}
+        <Group>
+          <Button color="red" type="submit" loading={remove.isPending}>
+            Remove passkey
+          </Button>
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
