@@ -84,8 +84,8 @@ export async function endPendingLogin(db: Db, pendingToken: string): Promise<voi
 
 /**
  * Answers the code of a pending sign-in. A right code ends the pending sign-in (single use: of two
- * requests only the one that deletes it goes on) and is recorded in History; a wrong one is recorded,
- * counted (the fifth ends the pending sign-in) and thrown as `code_invalid`.
+ * requests only the one that deletes it goes on) and is recorded in History with the client's address; a
+ * wrong one is recorded, counted (the fifth ends the pending sign-in) and thrown as `code_invalid`.
  */
 export async function answerPendingLogin(
   db: Db,
@@ -94,24 +94,25 @@ export async function answerPendingLogin(
   user: { id: string; email: string },
   pending: PendingLogin,
   code: string,
-  nowMs: number,
+  client: { ipAddress: string; nowMs: number },
 ): Promise<CodeMatch> {
-  const match = await checkSecondFactorCode(db, secrets, user.id, code, nowMs);
+  const match = await checkSecondFactorCode(db, secrets, user.id, code, client.nowMs);
+  const fields = { ipAddress: client.ipAddress };
   if (!match) {
     await countPendingLoginFailure(db, pendingToken, pending);
-    await recordUserAudit(db, { entity: 'sign_in_code_failed', action: 'create', user });
+    await recordUserAudit(db, { entity: 'sign_in_code_failed', action: 'create', user, fields });
     throw new DomainError('code_invalid', messages.codeInvalid, { code: messages.codeInvalid });
   }
   await endPendingLogin(db, pendingToken);
   await recordUserAudit(
     db,
     match.method === 'totp'
-      ? { entity: 'sign_in_code', action: 'create', user }
+      ? { entity: 'sign_in_code', action: 'create', user, fields }
       : {
           entity: 'sign_in_recovery_code',
           action: 'create',
           user,
-          fields: { recoveryCodesLeft: match.recoveryCodesLeft },
+          fields: { ...fields, recoveryCodesLeft: match.recoveryCodesLeft },
         },
   );
   return match;

@@ -255,6 +255,11 @@ describeEachDialect('two-factor set-up and sign-in (%s)', (dialect) => {
       'sign_in_password',
       'two_factor',
     ]);
+    // Each step of a sign-in names the client's address, the code steps too.
+    const signIns = (history.body.items as { entity: string; after: { ipAddress?: string } | null }[]).filter(
+      (item) => item.entity.startsWith('sign_in'),
+    );
+    expect(signIns.map((item) => item.after?.ipAddress)).toEqual(Array(5).fill('127.0.0.1'));
   });
 });
 

@@ -63,7 +63,10 @@ export function registerTwoFactorRoutes(app: FastifyInstance, deps: AppDeps): vo
     const user = await findUserById(db, pending.userId);
     if (!user) throw new DomainError('login_expired', messages.loginExpired);
     await limited(request, reply, user.id, () =>
-      answerPendingLogin(db, secrets, pendingToken, user, pending, code, deps.now()),
+      answerPendingLogin(db, secrets, pendingToken, user, pending, code, {
+        ipAddress: request.ip,
+        nowMs: deps.now(),
+      }),
     );
     return openSession(deps, request, reply, await completeLogIn(db, user, inviteToken));
   });
