@@ -25,6 +25,8 @@ Scans the subnets the IPAM server gives this scanner and reports live hosts.
   --no-dns                no reverse DNS for hostnames
   --dns-server ADDR[:PORT]  ask this DNS server for hostnames instead of the system's (repeatable)
   --no-multicast          IPv6: do not echo ff02::1 on the subnet's link to find hosts
+  --snmp-config FILE      read routers' ARP/neighbour tables over SNMP: a JSON file of targets with their
+                          v2c community or v3 user (or IPAM_SNMP_CONFIG; keep it readable by the agent only)
   -h, --help              this text
   -V, --version           the agent's version
 `;
@@ -85,6 +87,7 @@ export async function main(
       `with key ${options.key.slice(0, 4)}…; probes: ${means.prober.description}; ` +
       `reverse DNS ${means.reverseLookup ? 'on' : 'off'}`,
   );
+  for (const source of means.sightingSources ?? []) log.info(`sightings from ${source.name}`);
   if (!options.isOnce) {
     await runService(agent, signal);
     log.info('stopped');

@@ -29,8 +29,11 @@ describe('parseCommand', () => {
         useDns: true,
         dnsServers: [],
         useMulticast: true,
+        snmpConfig: null,
       },
     });
+    const fromEnvironment = parseCommand([], { ...env, IPAM_SNMP_CONFIG: '/etc/ipam/snmp.json' });
+    expect(fromEnvironment.kind === 'run' && fromEnvironment.options.snmpConfig).toBe('/etc/ipam/snmp.json');
   });
 
   it('prefers the command line to the environment and reads every option', () => {
@@ -53,8 +56,10 @@ describe('parseCommand', () => {
         '--dns-server',
         '10.0.0.53',
         '--no-multicast',
+        '--snmp-config',
+        '/etc/ipam/snmp.json',
       ],
-      env,
+      { ...env, IPAM_SNMP_CONFIG: '/elsewhere.json' },
     );
     expect(command).toMatchObject({
       kind: 'run',
@@ -68,6 +73,7 @@ describe('parseCommand', () => {
         useDns: false,
         dnsServers: ['127.0.0.1:5353', '[::1]:53', '10.0.0.53'],
         useMulticast: false,
+        snmpConfig: '/etc/ipam/snmp.json',
       },
     });
     expect(command.kind === 'run' && command.options.server.href).toBe('http://127.0.0.1:8080/');
