@@ -73,14 +73,14 @@ describe('parseSnmpConfig', () => {
       }),
     );
     expect(found).toEqual([
-      'snmp.json: targets[0].host: must be an IP address or a DNS name',
-      'snmp.json: targets[0].community: is required',
-      'snmp.json: targets[1].authProtocol: must be one of sha, sha224, sha256, sha384, sha512',
-      'snmp.json: targets[1].authPassword: authPassword must be at least 8 characters',
-      'snmp.json: targets[1].privProtocol: must be aes',
-      'snmp.json: targets[2].version: version must be "2c" or "3"',
-      'snmp.json: targets[3].port: must be 1–65535',
-      'snmp.json: targets[3].retries: must be 0–5',
+      'snmp.json: targets[0].host: Host must be an IP address or a DNS name',
+      'snmp.json: targets[0].community: Community is required',
+      'snmp.json: targets[1].authProtocol: Authentication protocol must be one of sha, sha224, sha256, sha384, sha512',
+      'snmp.json: targets[1].authPassword: Authentication password must be at least 8 characters',
+      'snmp.json: targets[1].privProtocol: Privacy protocol must be aes',
+      'snmp.json: targets[2].version: Version must be "2c" or "3"',
+      'snmp.json: targets[3].port: Port must be 1–65535',
+      'snmp.json: targets[3].retries: Retries must be 0–5',
       'snmp.json: targets[3]: Unrecognized key: "extra"',
     ]);
     expect(found.join('\n')).not.toContain('short');
@@ -88,7 +88,9 @@ describe('parseSnmpConfig', () => {
 
   it('refuses text that is not JSON and a file without targets', () => {
     expect(problems('{ targets: ')).toEqual([expect.stringMatching(/^snmp\.json is not JSON \(/)]);
-    expect(problems('{"targets": []}')).toEqual(['snmp.json: targets: must name at least one target']);
+    expect(problems('{"targets": []}')).toEqual([
+      'snmp.json: targets: Targets must name at least one target',
+    ]);
     expect(problems('[]')).toEqual([expect.stringMatching(/^snmp\.json: /)]);
   });
 });
@@ -134,6 +136,8 @@ describe('loadSnmpConfig and snmpSources', () => {
     );
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{"targets": [{"host": "192.0.2.1", "version": "2c"}]}');
-    expect(() => snmpSources(bad)).toThrow(`--snmp-config: ${bad}: targets[0].community: is required`);
+    expect(() => snmpSources(bad)).toThrow(
+      `--snmp-config: ${bad}: targets[0].community: Community is required`,
+    );
   });
 });
