@@ -7,6 +7,7 @@ import { AGENT_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommand, UsageError, type ScannerOptions } from './options.js';
 import { scanMeans } from './scan-means.js';
+import { withServerSnmpTargets } from '../snmp/server-snmp-targets.js';
 
 const usage = `usage: ipam-scanner --server URL --key KEY [options]
 
@@ -78,7 +79,7 @@ export async function main(
   }
   const log = streamLogger(io.stdout, io.stderr);
   const client = scannerClient({ server: options.server, key: options.key, agentVersion: AGENT_VERSION });
-  const agent = { client, means, log };
+  const agent = { client, means, log, refreshMeans: withServerSnmpTargets(client, means, log) };
   if (options.server.protocol === 'http:' && !isLoopbackHost(options.server.hostname)) {
     log.warn(`the key goes to ${options.server.origin} over plain http: use https outside a test`);
   }

@@ -26,6 +26,12 @@ const COMMUNITY = 'router-ro-5d1e';
 // and so dead); only the router in the namespace has them in its table.
 const AUTO_HOST = { address: '127.66.0.3', mac: '02:5e:66:00:00:03' };
 const APPROVAL_HOST = { address: '127.66.1.4', mac: '02:5e:66:01:00:04' };
+const V3_USER = {
+  name: 'ipam-reader',
+  auth: 'SHA-256',
+  authPassword: 'auth-pass-e2e-1',
+  privPassword: 'priv-pass-e2e-1',
+} as const;
 
 describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-config', () => {
   let snmpd: NetnsSnmpd;
@@ -38,7 +44,7 @@ describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-
       neighbours: [AUTO_HOST, APPROVAL_HOST].map((host) => ({ device: 'nb0', ...host, nud: 'permanent' })),
       community: COMMUNITY,
       legacyCommunity: 'unused-legacy-community',
-      users: [],
+      users: [V3_USER],
     });
     dir = await mkdtemp(join(tmpdir(), 'ipam-snmp-agent-'));
     configFile = join(dir, 'snmp.json');
@@ -55,7 +61,7 @@ describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });
   });
 
-  async function scanner(server: string, key: string) {
+  async function scanner(server: string, key: string, isLocal = true) {
     let stdout = '';
     let stderr = '';
     const io = {
@@ -64,7 +70,7 @@ describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-
     };
     const args = [
       ...['--once', '--server', server, '--probe', `tcp:${deadPort}`, '--refused-is-dead'],
-      ...['--no-dns', '--no-multicast', '--snmp-config', configFile],
+      ...['--no-dns', '--no-multicast', ...(isLocal ? ['--snmp-config', configFile] : [])],
     ];
     const status = await main(args, { IPAM_SCANNER_KEY: key }, io, new AbortController().signal, NO_TOOLS);
     return { status, stdout, stderr };
@@ -138,6 +144,48 @@ describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-
       ]);
       const approvalScans = await me.call('GET', `/subnets/${approval.body.id}/scans`);
       expect(approvalScans.body.items[0]).toMatchObject({ methods: ['snmp'], alive: 1, approvals: 1 });
+    });
+
+    it('targets stored on the server for the scanner reach its agent: v3 authPriv, no local file', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const group = await postGroup(me, 'Server-configured');
+      const subnet = await postSubnet(me, group.id, '127.66.0.0/29', {
+        scanningType: 'auto',
+        scanFrequency: 24,
+      });
+      const created = await me.call('POST', '/scanners', {
+        name: 'Stored targets',
+        subnets: [subnet.body.id],
+      });
+      const stored = await me.call('PUT', `/scanners/${created.body.id}/snmp-targets`, {
+        targets: [
+          {
+            host: '127.0.0.1',
+            port: snmpd.port4,
+            version: '3',
+            user: V3_USER.name,
+            authProtocol: 'sha256',
+            authPassword: V3_USER.authPassword,
+            privPassword: V3_USER.privPassword,
+          },
+        ],
+      });
+      expect(stored.status).toBe(200);
+
+      const round = await scanner(t.current.baseUrl, created.body.apiKey, false);
+      expect(round.status).toBe(EXIT.ok);
+      expect(round.stderr).toBe('');
+      expect(round.stdout).toContain(
+        `SNMP targets from the server: snmp 127.0.0.1:${snmpd.port4} v3 user ipam-reader\n`,
+      );
+      expect(round.stdout).toMatch(/job finished Subnet 127\.66\.0\.0\/29 .*: 1 alive, 5 dead, .*applied 1/);
+      for (const secret of [V3_USER.authPassword, V3_USER.privPassword]) {
+        expect(round.stdout).not.toContain(secret);
+      }
+      const page = await me.call('GET', `/subnets/${subnet.body.id}/addresses?limit=20`);
+      expect(page.body.items).toContainEqual(
+        expect.objectContaining({ ipAddress: AUTO_HOST.address, status: 'In Use', mac: AUTO_HOST.mac }),
+      );
     });
   });
 });
