@@ -20,6 +20,11 @@ const options: { option: string; effect: string }[] = [
   { option: '--no-dns', effect: 'No reverse DNS lookups for hostnames.' },
   { option: '--dns-server ADDR[:PORT]', effect: 'Ask this DNS server for hostnames (repeatable).' },
   { option: '--no-multicast', effect: 'IPv6: do not echo ff02::1 on the subnet’s link.' },
+  {
+    option: '--snmp-config FILE',
+    effect:
+      'Also read routers’ and switches’ ARP and IPv6 neighbour tables over SNMP (v2c or v3 authPriv): a JSON file of targets (or IPAM_SNMP_CONFIG). Targets can also be stored for the scanner here, under SNMP Targets.',
+  },
 ];
 
 /** Firewall needs, what the agent probes, its options, and how the server applies what it found. */
@@ -39,6 +44,11 @@ export function ScannerSetupReference() {
           </List.Item>
           <List.Item>
             From the agent to its DNS server: port 53, for the hostnames (none with <Code>--no-dns</Code>).
+          </List.Item>
+          <List.Item>
+            With SNMP targets: from the agent to each router or switch, UDP 161 (or the port given), and the
+            device must let the agent&apos;s address read IP-MIB&apos;s <Code>ipNetToPhysicalTable</Code>{' '}
+            (1.3.6.1.2.1.4.35) or <Code>ipNetToMediaTable</Code> (1.3.6.1.2.1.4.22).
           </List.Item>
           <List.Item>Nothing inbound: the agent listens on no port.</List.Item>
         </List>
@@ -67,6 +77,12 @@ export function ScannerSetupReference() {
             The neighbour table (<Code>ip neigh</Code>, else <Code>/proc/net/arp</Code>): a host that just
             answered ARP or NDP counts as alive even if it ignored the probe, and live hosts are reported with
             their MAC address. Only hosts on the agent&apos;s own network segment appear there.
+          </List.Item>
+          <List.Item>
+            SNMP targets (the scanner&apos;s SNMP Targets and the agent&apos;s <Code>--snmp-config</Code>
+            file): each router&apos;s ARP and IPv6 neighbour table is read once a round; a host listed there
+            (not incomplete or invalid) counts as alive with its MAC address, even if it answers no probe, and
+            is probed too. A router that cannot be read is logged and skipped.
           </List.Item>
           <List.Item>
             Reverse DNS (PTR) for every live host: the first name found becomes its hostname.
