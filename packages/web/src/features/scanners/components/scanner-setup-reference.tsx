@@ -23,7 +23,7 @@ const options: { option: string; effect: string }[] = [
   {
     option: '--snmp-config FILE',
     effect:
-      'Also read routers’ and switches’ ARP and IPv6 neighbour tables over SNMP (v2c or v3 authPriv): a JSON file of targets (or IPAM_SNMP_CONFIG). Targets can also be stored for the scanner here, under SNMP Targets.',
+      'Also read routers’ and switches’ ARP and IPv6 neighbour tables over SNMP (v2c or v3 authPriv): a JSON file of targets (or IPAM_SNMP_CONFIG). Targets can also be stored for the scanner in Settings › Scanners › SNMP Targets.',
   },
 ];
 

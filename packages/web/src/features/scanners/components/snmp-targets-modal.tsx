@@ -16,7 +16,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { SectionError, SectionLoader } from '../../../components/ui/page-states.js';
 import { useDialogForm } from '../../../components/ui/use-dialog-form.js';
@@ -93,7 +93,7 @@ export function SnmpTargetsModal({ accountId, scanner, onClose }: SnmpTargetsMod
             )}
             {rows.map((row, index) => {
               const at = (field: string) => `targets.${index}.${field}`;
-              const keep = (isStored: boolean) => (isStored ? 'Stored (leave empty to keep)' : undefined);
+              const keep = (isStored: boolean) => (isStored ? 'Stored' : undefined);
               return (
                 <Paper key={row.key} withBorder p="sm" aria-label={`SNMP target ${index + 1}`}>
                   <Stack gap="xs">
@@ -181,11 +181,10 @@ export function SnmpTargetsModal({ accountId, scanner, onClose }: SnmpTargetsMod
             <Group>
               <Button
                 variant="light"
-                leftSection={<IconPlus size={16} />}
                 disabled={rows.length >= MAX_SNMP_TARGETS}
                 onClick={() => form.insertListItem('targets', newSnmpTargetRow())}
               >
-                SNMP Target
+                + SNMP Target
               </Button>
             </Group>
             {failure && (
