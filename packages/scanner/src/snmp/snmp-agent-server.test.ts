@@ -55,7 +55,7 @@ describe.skipIf(unavailable !== null && !isCi)('ipam-scanner --once with --snmp-
     ];
     await writeFile(configFile, JSON.stringify({ targets }), { mode: 0o600 });
     deadPort = await closedPort();
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await snmpd?.close();
     if (dir !== undefined) await rm(dir, { recursive: true, force: true });

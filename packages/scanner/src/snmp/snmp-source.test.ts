@@ -67,7 +67,7 @@ describe.skipIf(unavailable !== null && !isCi)('neighbour tables from snmpd in a
       legacyCommunity: LEGACY,
       users: USERS,
     });
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await snmpd?.close();
   });
