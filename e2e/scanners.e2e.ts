@@ -186,6 +186,54 @@ describe('Settings › Scanners', () => {
     await row().getByText('Scanning blocked').waitFor();
   });
 
+  it('stores SNMP targets whose community and passwords are never shown again', async () => {
+    const { page } = browser;
+    await page.getByRole('button', { name: 'SNMP targets of Basement agent' }).click();
+    const dialog = page.getByRole('dialog', { name: 'SNMP Targets of Basement agent' });
+    await dialog.getByText('No SNMP targets', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: '+ SNMP Target' }).click();
+    const first = dialog
+      .getByRole('region', { name: 'SNMP target 1' })
+      .or(dialog.getByLabel('SNMP target 1'));
+    await first.getByRole('textbox', { name: 'Host' }).fill('192.0.2.1');
+    await first.getByLabel('Community', { exact: true }).fill('e2e-community-secret');
+    await dialog.getByRole('button', { name: '+ SNMP Target' }).click();
+    const second = dialog.getByLabel('SNMP target 2', { exact: true });
+    await second.getByRole('textbox', { name: 'Host' }).fill('core-sw.example.net');
+    await second.getByText('v3', { exact: true }).click();
+    await second.getByRole('textbox', { name: 'User' }).fill('ipam');
+    await second.getByLabel('Auth password').fill('short');
+    await second.getByLabel('Privacy password (AES)').fill('e2e-privacy-secret');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // The server's rule, under its field.
+    await second.getByText('Authentication password must be at least 8 characters').waitFor();
+    await screenshot(page, 'scanner-snmp-targets-error');
+    await second.getByLabel('Auth password').fill('e2e-auth-secret');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('SNMP targets of Basement agent saved.').waitFor();
+
+    await page.getByRole('button', { name: 'SNMP targets of Basement agent' }).click();
+    const reopened = page.getByRole('dialog', { name: 'SNMP Targets of Basement agent' });
+    const stored = reopened.getByLabel('SNMP target 1', { exact: true });
+    expect(await stored.getByRole('textbox', { name: 'Host' }).inputValue()).toBe('192.0.2.1');
+    expect(await stored.getByLabel('Community', { exact: true }).inputValue()).toBe('');
+    expect(await stored.getByLabel('Community', { exact: true }).getAttribute('placeholder')).toBe('Stored');
+    expect(
+      await reopened
+        .getByLabel('SNMP target 2', { exact: true })
+        .getByRole('textbox', { name: 'User' })
+        .inputValue(),
+    ).toBe('ipam');
+    await screenshot(page, 'scanner-snmp-targets');
+    const content = await page.content();
+    for (const secret of ['e2e-community-secret', 'e2e-auth-secret', 'e2e-privacy-secret']) {
+      expect(content).not.toContain(secret);
+    }
+    await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await reopened.waitFor({ state: 'detached' });
+  });
+
   it('shows a subnet deleted elsewhere as "(Removed)", and Remove Missing Subnets cleans it', async () => {
     const { page } = browser;
     await apiCall(browser, 'DELETE', `/api/accounts/${accountId}/subnets/${labSubnetId}`);

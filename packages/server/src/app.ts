@@ -45,6 +45,7 @@ import { registerPlanSubnetRoutes } from './planner/plan-subnet-routes.js';
 import { registerScannerApiRoutes } from './scanners/scanner-api-routes.js';
 import { registerSearchRoutes } from './search/search-routes.js';
 import { registerScannerRoutes } from './scanners/scanner-routes.js';
+import { registerSnmpTargetRoutes } from './scanners/snmp-target-routes.js';
 import { registerSubnetRoutes } from './subnets/subnet-routes.js';
 import { registerSupportRoutes } from './support/support-routes.js';
 import { registerTokenRoutes } from './tokens/token-routes.js';
@@ -209,6 +210,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerAddressRoutes(app, deps);
   registerScannerRoutes(app, deps);
   registerScannerApiRoutes(app, deps);
+  registerSnmpTargetRoutes(app, deps);
   const billing = createBillingProvider(config.billing, options.stripeApi);
   if (billing.isEnabled && billing.provider.kind === 'test') {
     app.log.warn('billing: built-in test provider (no Stripe keys): owners can upgrade without paying');

@@ -178,6 +178,11 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       pollIntervalSeconds: { label: 'Asks for work', format: secondsValue },
     },
   },
+  'scanner-snmp': {
+    label: 'Scanner SNMP targets',
+    entityRefers: 'scanner',
+    fields: { targets: { label: 'SNMP targets' } },
+  },
   'scanner-key': {
     label: 'Scanner key',
     entityRefers: 'scanner',

@@ -19,6 +19,8 @@ export interface Agent {
   readonly backoff?: BackoffPolicy;
   /** Waits `ms` or until `signal` aborts; resolves either way. */
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The means for a round that has jobs, read afresh (sighting sources stored on the server). */
+  readonly refreshMeans?: (signal: AbortSignal) => Promise<ScanMeans>;
 }
 
 /** What one round did. */
@@ -111,11 +113,12 @@ export async function runJob(agent: Agent, job: ScanJob, signal: AbortSignal): P
  */
 export async function runRound(agent: Agent, signal: AbortSignal): Promise<Round> {
   const { pollIntervalSeconds, jobs } = await agent.client.jobs(signal);
+  const means = jobs.length > 0 && agent.refreshMeans ? await agent.refreshMeans(signal) : agent.means;
   let failedJobs = 0;
   for (const job of jobs) {
     if (signal.aborted) break;
     try {
-      await runJob(agent, job, signal);
+      await runJob({ ...agent, means }, job, signal);
     } catch (error) {
       failedJobs++;
       agent.log.error(

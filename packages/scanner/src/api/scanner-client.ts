@@ -5,6 +5,7 @@ import {
   type ScanJobs,
   type ScanResults,
 } from '@ipam/core/api/scanner';
+import { agentSnmpTargetsResponse, type AgentSnmpTargets } from '@ipam/core/api/snmp-targets';
 import { scanResultsSchema, type ScanResultsInput } from '@ipam/core/schemas/scanner-schemas';
 import type { z } from 'zod';
 import { ScannerApiError } from './scanner-api-error.js';
@@ -21,6 +22,8 @@ export interface ScannerClientOptions {
 export interface ScannerClient {
   jobs(signal?: AbortSignal): Promise<ScanJobs>;
   postResults(batch: ScanResultsInput, signal?: AbortSignal): Promise<ScanResults>;
+  /** The SNMP targets stored for this scanner on the server, with their credentials. */
+  snmpTargets?(signal?: AbortSignal): Promise<AgentSnmpTargets>;
 }
 
 /** Why fetch threw, in a few words: the system error code when there is one. */
@@ -136,6 +139,8 @@ export function scannerClient(options: ScannerClientOptions): ScannerClient {
 
   return {
     jobs: (signal) => call('api/scanner/jobs', { method: 'GET', headers }, scanJobsResponse, signal),
+    snmpTargets: (signal) =>
+      call('api/scanner/snmp-targets', { method: 'GET', headers }, agentSnmpTargetsResponse, signal),
     async postResults(batch, signal) {
       // The body is built to pass core's input schema: parse it again so nothing else goes out.
       const body = JSON.stringify(scanResultsSchema.parse(batch));

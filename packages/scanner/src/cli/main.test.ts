@@ -46,6 +46,15 @@ describe('ipam-scanner', () => {
     expect(result.stderr).toContain('--probe icmp: neither fping nor ping is installed');
   });
 
+  it('exits 2 naming the problem when the --snmp-config file is missing or wrong', async () => {
+    const env = { IPAM_SERVER: 'http://127.0.0.1:1', IPAM_SCANNER_KEY: 'k' };
+    const missing = await run(['--once', '--snmp-config', '/nonexistent/snmp.json'], env);
+    expect(missing.status).toBe(EXIT.usage);
+    expect(missing.stderr).toContain('--snmp-config: /nonexistent/snmp.json cannot be read (ENOENT)');
+    const fromEnvironment = await run(['--once'], { ...env, IPAM_SNMP_CONFIG: '/nonexistent/snmp.json' });
+    expect(fromEnvironment.status).toBe(EXIT.usage);
+  });
+
   it('--once exits 5 with one line when the server cannot be reached', async () => {
     const port = await closedPort();
     const result = await run(['--once', '--server', `http://127.0.0.1:${port}`], {

@@ -8,6 +8,7 @@ import { AGENT_VERSION } from '../version.js';
 import { EXIT } from './exit-codes.js';
 import { parseCommand, UsageError, type ScannerOptions } from './options.js';
 import { scanMeans } from './scan-means.js';
+import { withServerSnmpTargets } from '../snmp/server-snmp-targets.js';
 
 const usage = `usage: ipam-scanner --server URL --key KEY [options]
 
@@ -32,6 +33,8 @@ Scans the subnets the IPAM server gives this scanner and reports live hosts.
   --kea-control URL       ask Kea's control agent for its active leases each job (repeatable; needs the
                           lease_cmds hook); basic-auth USER:PASSWORD from IPAM_KEA_CONTROL_AUTH or from
   --kea-control-auth-file PATH  the first line of this file
+  --snmp-config FILE      read routers' ARP/neighbour tables over SNMP: a JSON file of targets with their
+                          v2c community or v3 user (or IPAM_SNMP_CONFIG; keep it readable by the agent only)
   -h, --help              this text
   -V, --version           the agent's version
 `;
@@ -83,7 +86,7 @@ export async function main(
   }
   const log = streamLogger(io.stdout, io.stderr);
   const client = scannerClient({ server: options.server, key: options.key, agentVersion: AGENT_VERSION });
-  const agent = { client, means, log };
+  const agent = { client, means, log, refreshMeans: withServerSnmpTargets(client, means, log) };
   if (options.server.protocol === 'http:' && !isLoopbackHost(options.server.hostname)) {
     log.warn(`the key goes to ${options.server.origin} over plain http: use https outside a test`);
   }

@@ -30,8 +30,11 @@ describe('parseCommand', () => {
         dnsServers: [],
         useMulticast: true,
         leases: { keaLeaseFiles: [], dhcpdLeaseFiles: [], keaControls: [], keaCredentials: null },
+        snmpConfig: null,
       },
     });
+    const fromEnvironment = parseCommand([], { ...env, IPAM_SNMP_CONFIG: '/etc/ipam/snmp.json' });
+    expect(fromEnvironment.kind === 'run' && fromEnvironment.options.snmpConfig).toBe('/etc/ipam/snmp.json');
   });
 
   it('prefers the command line to the environment and reads every option', () => {
@@ -54,8 +57,10 @@ describe('parseCommand', () => {
         '--dns-server',
         '10.0.0.53',
         '--no-multicast',
+        '--snmp-config',
+        '/etc/ipam/snmp.json',
       ],
-      env,
+      { ...env, IPAM_SNMP_CONFIG: '/elsewhere.json' },
     );
     expect(command).toMatchObject({
       kind: 'run',
@@ -69,6 +74,7 @@ describe('parseCommand', () => {
         useDns: false,
         dnsServers: ['127.0.0.1:5353', '[::1]:53', '10.0.0.53'],
         useMulticast: false,
+        snmpConfig: '/etc/ipam/snmp.json',
       },
     });
     expect(command.kind === 'run' && command.options.server.href).toBe('http://127.0.0.1:8080/');

@@ -21,6 +21,8 @@ export interface ScannerOptions {
   readonly useMulticast: boolean;
   /** DHCP lease files and Kea control agents to read each job. */
   readonly leases: LeaseOptions;
+  /** A JSON file of SNMP targets whose neighbour tables vouch for hosts (IPAM_SNMP_CONFIG), or null. */
+  readonly snmpConfig: string | null;
 }
 
 /** What the command line asked for: run, or just print help or the version. */
@@ -92,12 +94,13 @@ const argumentSpec = {
   'no-dns': { type: 'boolean', default: false },
   'dns-server': { type: 'string', multiple: true },
   'no-multicast': { type: 'boolean', default: false },
+  'snmp-config': { type: 'string' },
   help: { type: 'boolean', short: 'h', default: false },
   version: { type: 'boolean', short: 'V', default: false },
   ...leaseArgumentSpec,
 } as const;
 
-/** Reads the command line and the environment (IPAM_SERVER, IPAM_SCANNER_KEY); throws UsageError. */
+/** Reads the command line and the environment (IPAM_SERVER, IPAM_SCANNER_KEY, IPAM_SNMP_CONFIG); throws UsageError. */
 export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv): Command {
   let values;
   try {
@@ -150,6 +153,7 @@ export function parseCommand(args: readonly string[], env: NodeJS.ProcessEnv): C
       dnsServers: options.dnsServers,
       useMulticast: !values['no-multicast'],
       leases: leases.options,
+      snmpConfig: values['snmp-config'] ?? (env['IPAM_SNMP_CONFIG'] || null),
     },
   };
 }

@@ -7,6 +7,7 @@ import { reverseLookup } from '../probe/reverse-dns.js';
 import { COMMON_PORTS, tcpProber } from '../probe/tcp-probe.js';
 import type { Tools } from '../probe/tools.js';
 import type { ScanMeans } from '../scan/scan-job.js';
+import { snmpSources } from '../snmp/snmp-sources.js';
 import { UsageError, type ScannerOptions } from './options.js';
 
 /** ICMP through fping (one process a batch), else ping (one a host), else null. */
@@ -46,6 +47,6 @@ export function scanMeans(options: ScannerOptions, tools: Tools): ScanMeans {
       ? reverseLookup({ timeoutMs: Math.max(options.timeoutMs, 2_000), servers: options.dnsServers })
       : null,
     discover: options.useMulticast && ping !== null ? (prefix) => multicastEcho(ping, prefix) : null,
-    sightingSources: leaseSources(options.leases),
+    sightingSources: [...snmpSources(options.snmpConfig), ...leaseSources(options.leases)],
   };
 }

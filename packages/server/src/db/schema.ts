@@ -382,6 +382,24 @@ export interface ScannerSubnetsTable {
   position: number;
 }
 
+/** A router or switch whose neighbour table a scanner reads; its credentials are sealed (secret box). */
+export interface ScannerSnmpTargetsTable {
+  id: string;
+  scanner_id: string;
+  position: number;
+  host: string;
+  port: number;
+  /** '2c' or '3'. */
+  version: string;
+  user_name: string | null;
+  auth_protocol: string | null;
+  priv_protocol: string | null;
+  timeout_ms: number;
+  retries: number;
+  /** Sealed JSON: {community} for v2c, {authPassword, privPassword} for v3. */
+  secrets_sealed: string;
+}
+
 /** A saved calculator result (type 'ipv4' or 'ipv6'); the result is computed by the server. */
 export interface CalculationsTable {
   id: string;
@@ -440,6 +458,7 @@ export interface Database {
   calculations: CalculationsTable;
   scanners: ScannersTable;
   scanner_subnets: ScannerSubnetsTable;
+  scanner_snmp_targets: ScannerSnmpTargetsTable;
   rate_counters: RateCountersTable;
   products: ProductsTable;
   prices: PricesTable;

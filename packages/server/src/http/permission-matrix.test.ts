@@ -149,6 +149,8 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/dns/subnets/:subnetId/compare',
           'POST /api/accounts/:accountId/dns/subnets/:subnetId/compare/fix',
           'GET /api/accounts/:accountId/inventory',
+          'GET /api/accounts/:accountId/scanners/:scannerId/snmp-targets',
+          'PUT /api/accounts/:accountId/scanners/:scannerId/snmp-targets',
         ]),
       );
     });

@@ -5,6 +5,7 @@ import { registerRoute } from '../http/register-route.js';
 import { dueJobs } from './scan-jobs.js';
 import { applyScanResults } from './scan-results.js';
 import { authenticateScanner, createKeyFailureLimiter } from './scanner-auth.js';
+import { registerAgentSnmpTargetRoute } from './snmp-target-routes.js';
 
 /** Failed keys allowed per client every 15 minutes. */
 const KEY_FAILURES_PER_WINDOW = 20;
@@ -16,6 +17,7 @@ const KEY_FAILURE_WINDOW_MS = 15 * 60 * 1000;
  */
 export function registerScannerApiRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limiter = createKeyFailureLimiter(KEY_FAILURES_PER_WINDOW, KEY_FAILURE_WINDOW_MS);
+  registerAgentSnmpTargetRoute(app, deps, limiter);
 
   registerRoute(app, scannerAgentRoutes.jobs, async (request) => {
     const { scanner } = await authenticateScanner(deps.db, request, limiter);

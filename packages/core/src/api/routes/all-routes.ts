@@ -18,6 +18,7 @@ import { planRoutes } from './plans.js';
 import { scannerAgentRoutes } from './scanner-agent.js';
 import { scanHistoryRoutes } from './scan-history.js';
 import { scannerRoutes } from './scanners.js';
+import { scannerAgentSnmpRoutes, scannerSnmpRoutes } from './scanner-snmp.js';
 import { searchRoutes } from './search.js';
 import { sourceImportRoutes } from './source-imports.js';
 import { subnetRoutes } from './subnets.js';
@@ -52,6 +53,8 @@ const routeFiles = [
   addressRoutes,
   scannerRoutes,
   scannerAgentRoutes,
+  scannerSnmpRoutes,
+  scannerAgentSnmpRoutes,
   billingRoutes,
   searchRoutes,
   tokenRoutes,

@@ -28,6 +28,7 @@ import * as staleAndMacChanges from './2026-11-28-0026-stale-and-mac-changes.js'
 import * as sessionDetails from './2026-11-28-0027-session-details.js';
 import * as approvalDetails from './2026-11-28-0028-approval-details.js';
 import * as passkeys from './2026-11-28-0029-passkeys.js';
+import * as scannerSnmpTargets from './2026-11-28-0029-scanner-snmp-targets.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0027-session-details': sessionDetails,
   '2026-11-28-0028-approval-details': approvalDetails,
   '2026-11-28-0029-passkeys': passkeys,
+  '2026-11-28-0029-scanner-snmp-targets': scannerSnmpTargets,
 };

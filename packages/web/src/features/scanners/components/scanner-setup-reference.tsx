@@ -30,6 +30,11 @@ const options: { option: string; effect: string }[] = [
     effect:
       'Ask Kea’s control agent for its leases each scan (repeatable); user:password from the IPAM_KEA_CONTROL_AUTH variable or --kea-control-auth-file PATH.',
   },
+  {
+    option: '--snmp-config FILE',
+    effect:
+      'Also read routers’ and switches’ ARP and IPv6 neighbour tables over SNMP (v2c or v3 authPriv): a JSON file of targets (or IPAM_SNMP_CONFIG). Targets can also be stored for the scanner in Settings › Scanners › SNMP Targets.',
+  },
 ];
 
 /** Firewall needs, what the agent probes, its options, and how the server applies what it found. */
@@ -53,6 +58,9 @@ export function ScannerSetupReference() {
           <List.Item>
             From the agent to Kea&apos;s control agent, when given with <Code>--kea-control</Code>: its HTTP
             or HTTPS port.
+            With SNMP targets: from the agent to each router or switch, UDP 161 (or the port given), and the
+            device must let the agent&apos;s address read IP-MIB&apos;s <Code>ipNetToPhysicalTable</Code>{' '}
+            (1.3.6.1.2.1.4.35) or <Code>ipNetToMediaTable</Code> (1.3.6.1.2.1.4.22).
           </List.Item>
           <List.Item>Nothing inbound: the agent listens on no port.</List.Item>
         </List>
@@ -86,6 +94,13 @@ export function ScannerSetupReference() {
             DHCP leases, when the agent is given a lease file or Kea&apos;s control agent: a host holding an
             active lease counts as alive even if it ignored the probe, with the lease&apos;s MAC address and
             client hostname. Expired, released and declined leases do not count.
+          </List.Item>
+          <List.Item>
+            SNMP targets (the scanner&apos;s SNMP Targets and the agent&apos;s <Code>--snmp-config</Code>
+            file): each router&apos;s ARP and IPv6 neighbour table is read once a round; a host listed there
+            (not incomplete or invalid) counts as alive with its MAC address, even if it answers no probe, and
+            is probed too. A router (or lease source) that cannot be read is logged and skipped, and that scan
+            reports no host as gone.
           </List.Item>
           <List.Item>
             Reverse DNS (PTR) for every live host: the first name found becomes its hostname (over the

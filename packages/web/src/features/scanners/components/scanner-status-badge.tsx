@@ -20,7 +20,7 @@ export function ScannerStatusBadge({ scanner, now }: { scanner: Scanner; now: nu
   const look = looks[scannerState(scanner, now)];
   return (
     <Tooltip label={look.hint} multiline w={240}>
-      <Badge variant="light" color={look.color} tabIndex={0}>
+      <Badge variant="light" color={look.color} tabIndex={0} miw="max-content">
         {look.label}
       </Badge>
     </Tooltip>

@@ -16,6 +16,7 @@ import { useDeleteScanner, useRegenerateScannerKey, useRemoveMissingSubnets } fr
 import { ScannerFormModal } from './scanner-form-modal.js';
 import { ScannerKeyModal } from './scanner-key-modal.js';
 import { type ScannerAction, ScannersTable } from './scanners-table.js';
+import { SnmpTargetsModal } from './snmp-targets-modal.js';
 import { useNow } from './use-now.js';
 
 /** How often the online/offline states are evaluated again. */
@@ -34,6 +35,7 @@ export function ScannersPanel({ account }: { account: Account }) {
   const now = useNow(stateTickMs);
   const [form, setForm] = useState<{ scanner: Scanner | null } | null>(null);
   const [shownKey, setShownKey] = useState<ScannerWithKey | null>(null);
+  const [snmpOf, setSnmpOf] = useState<Scanner | null>(null);
   const [running, setRunning] = useState<{ action: ScannerAction; scannerId: string } | null>(null);
 
   const fail = (error: Error) => notifications.show({ color: 'red', message: errorMessage(error) });
@@ -43,6 +45,8 @@ export function ScannersPanel({ account }: { account: Account }) {
     switch (action) {
       case 'edit':
         return setForm({ scanner });
+      case 'snmpTargets':
+        return setSnmpOf(scanner);
       case 'regenerateKey':
         return confirmRegenerate(scanner);
       case 'delete':
@@ -146,6 +150,7 @@ export function ScannersPanel({ account }: { account: Account }) {
         onCreated={setShownKey}
       />
       <ScannerKeyModal scanner={shownKey} onClose={() => setShownKey(null)} />
+      <SnmpTargetsModal accountId={accountId} scanner={snmpOf} onClose={() => setSnmpOf(null)} />
     </Stack>
   );
 }

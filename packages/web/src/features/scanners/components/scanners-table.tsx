@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../lib/format.js';
 import { scannerSubnetLabels } from '../scanner-form-values.js';
 import { ScannerStatusBadge } from './scanner-status-badge.js';
 
-export type ScannerAction = 'edit' | 'regenerateKey' | 'delete' | 'removeMissingSubnets';
+export type ScannerAction = 'edit' | 'snmpTargets' | 'regenerateKey' | 'delete' | 'removeMissingSubnets';
 
 interface ScannersTableProps {
   scanners: readonly Scanner[];
@@ -25,7 +25,7 @@ export function ScannersTable({ scanners, subnets, now, onAction, running }: Sca
     running?.action === action && running.scannerId === scanner.id;
 
   return (
-    <Table.ScrollContainer minWidth={980}>
+    <Table.ScrollContainer minWidth={1080}>
       <Table striped highlightOnHover aria-label="Scanners" verticalSpacing="sm">
         <Table.Thead>
           <Table.Tr>
@@ -80,6 +80,14 @@ export function ScannersTable({ scanners, subnets, now, onAction, running }: Sca
                       onClick={() => onAction('edit', scanner)}
                     >
                       Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      aria-label={`SNMP targets of ${scanner.name}`}
+                      onClick={() => onAction('snmpTargets', scanner)}
+                    >
+                      SNMP Targets
                     </Button>
                     <Button
                       size="xs"
