@@ -57,10 +57,10 @@ export function ScannerSetupReference() {
           </List.Item>
           <List.Item>
             From the agent to Kea&apos;s control agent, when given with <Code>--kea-control</Code>: its HTTP
-            or HTTPS port.
-            With SNMP targets: from the agent to each router or switch, UDP 161 (or the port given), and the
-            device must let the agent&apos;s address read IP-MIB&apos;s <Code>ipNetToPhysicalTable</Code>{' '}
-            (1.3.6.1.2.1.4.35) or <Code>ipNetToMediaTable</Code> (1.3.6.1.2.1.4.22).
+            or HTTPS port. With SNMP targets: from the agent to each router or switch, UDP 161 (or the port
+            given), and the device must let the agent&apos;s address read IP-MIB&apos;s{' '}
+            <Code>ipNetToPhysicalTable</Code> (1.3.6.1.2.1.4.35) or <Code>ipNetToMediaTable</Code>{' '}
+            (1.3.6.1.2.1.4.22).
           </List.Item>
           <List.Item>Nothing inbound: the agent listens on no port.</List.Item>
         </List>
