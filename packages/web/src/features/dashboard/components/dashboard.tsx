@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { SectionError } from '../../../components/ui/page-states.js';
 import { ipViewPath } from '../../../config/ip-view-url.js';
 import { useCurrentAccount } from '../../../lib/auth.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDashboard } from '../api/get-dashboard.js';
 import { AddressTotalsCard } from './address-totals-card.js';
 import { FullestSubnetsCard } from './fullest-subnets-card.js';
@@ -15,8 +16,25 @@ import { PendingApprovalsCard } from './pending-approvals-card.js';
 import { StaleAddressesCard } from './stale-addresses-card.js';
 import { StatCards } from './stat-cards.js';
 
-/** What an empty account shows instead of empty figures: the first step, which opens the group form. */
+/**
+ * What an empty account shows instead of empty figures: the first step, which opens the group form, for
+ * those who may create groups; a sentence for a viewer or an editor limited to groups (docs/roles.md).
+ */
 function FirstGroupCallToAction() {
+  const { canEditAll } = useCan();
+  if (!canEditAll) {
+    return (
+      <Card withBorder radius="md" padding="xl" aria-label="Get started">
+        <Title order={3} fz="h4">
+          Nothing recorded yet
+        </Title>
+        <Text c="dimmed" size="sm" mt="xs">
+          This account has no groups or subnets yet. Your role lets you read what others record here, not add
+          to it.
+        </Text>
+      </Card>
+    );
+  }
   return (
     <Card withBorder radius="md" padding="xl" aria-label="Get started">
       <Stack align="flex-start" gap="xs">

@@ -115,7 +115,9 @@ export function SubnetNavPanel(props: SubnetNavPanelProps) {
           <Stack gap={2}>
             <Text fw={500}>No Groups found</Text>
             <Text size="sm" c="dimmed">
-              Create your first group to get started
+              {canEditAll
+                ? 'Create your first group to get started'
+                : 'Nothing is recorded in this account yet; your role lets you read it, not add to it.'}
             </Text>
           </Stack>
         ) : topLevel.isError ? (
