@@ -19,6 +19,7 @@ import { scanHistoryRoutes } from './scan-history.js';
 import { scannerRoutes } from './scanners.js';
 import { searchRoutes } from './search.js';
 import { sourceImportRoutes } from './source-imports.js';
+import { ssoRoutes } from './sso.js';
 import { subnetRoutes } from './subnets.js';
 import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
@@ -33,6 +34,7 @@ const routeFiles = [
   systemRoutes,
   authRoutes,
   twoFactorRoutes,
+  ssoRoutes,
   accountRoutes,
   memberRoutes,
   inviteRoutes,
