@@ -172,8 +172,8 @@ async function attempt(
   const refuse = async (error: DomainError): Promise<never> => {
     const email = known?.email ?? identity.email;
     await recordExternalSignInFailure(ctx.db, provider, {
-      ...fields,
       reason: error.message,
+      ipAddress: ctx.ipAddress,
       email,
       userId: known?.id ?? null,
       groups: identity.groups,
