@@ -89,8 +89,11 @@ export function pathParamNames(path: string): string[] {
     .map((segment) => segment.slice(1));
 }
 
-/** The success statuses a route may document (one per route). */
-export const SUCCESS_STATUSES = [200, 201, 202, 204] as const;
+/**
+ * The success statuses a route may document (one per route); 302 is the answer of routes the browser
+ * itself visits (single sign-on's trip to the provider and back), never called through the API client.
+ */
+export const SUCCESS_STATUSES = [200, 201, 202, 204, 302] as const;
 export type SuccessStatus = (typeof SUCCESS_STATUSES)[number];
 
 /** The route's success status and its answer's schema. */

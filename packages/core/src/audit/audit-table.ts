@@ -18,6 +18,7 @@ import {
 } from './audit-values.js';
 import { roleLabels } from '../roles.js';
 import { SIGN_IN_AUDIT_ENTITIES } from './sign-in-audit-table.js';
+import { IDENTITY_AUDIT_ENTITIES } from './identity-audit-table.js';
 
 /** One field of an audited object: how it is labelled and shown. */
 export interface AuditField {
@@ -234,6 +235,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       fromInvite: hidden,
       role: { label: 'Role', format: choiceValue(roleLabels) },
       groupIds: { label: 'Limited to groups', refers: 'group', format: refValue('group', 'Every group') },
+      groups: { label: 'Groups at the provider' },
     },
   },
   invite: {
@@ -317,6 +319,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       lastUsedAt: { label: 'Last used', format: dateValue },
     },
   },
+  ...IDENTITY_AUDIT_ENTITIES,
 };
 
 function dnsSettingsFields(): Record<string, AuditField> {

@@ -75,7 +75,10 @@ export const SIGN_IN_AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
   account_security: {
     label: 'Account security',
     verbs: { update: 'changed' },
-    fields: { requireSecondFactor: { label: 'Second factor required of every member' } },
+    fields: {
+      requireSecondFactor: { label: 'Second factor required of every member' },
+      allowPasswordSignIn: { label: 'Members may sign in with a password' },
+    },
   },
   sign_in_passkey: {
     label: 'Sign-in',

@@ -7,6 +7,7 @@ import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
 import { tierDefaults, type PrefixRange } from '@ipam/core/tiers';
 import { z } from 'zod';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
+import { parseSsoEnv, type SsoConfig } from './sso-env.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logFormats = ['pretty', 'json'] as const;
@@ -213,6 +214,8 @@ export interface Config {
   newAccount: NewAccountDefaults;
   webhooks: WebhookConfig;
   outbox: OutboxTiming;
+  /** Single sign-on: the operator's OpenID Connect provider (OIDC_*) and accounts' own providers. */
+  sso: SsoConfig;
 }
 
 /** What webhooks may reach (issue 32). */
@@ -234,15 +237,16 @@ export class ConfigError extends Error {
 /** Parses the environment (process.env by default); throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
+  const sso = parseSsoEnv(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       // The value is not echoed: DATABASE_URL and SMTP_URL may carry passwords.
       return `${issue.path.join('.')}: ${issue.message}`;
     });
-    throw new ConfigError(problems);
+    throw new ConfigError([...problems, ...sso.problems]);
   }
   const e = parsed.data;
-  const problems: string[] = [];
+  const problems: string[] = [...sso.problems];
   if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither');
   }
@@ -261,7 +265,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       'IPAM_DEFAULT_TIER: tier 4 (Custom) needs IPAM_DEFAULT_MAXNETWORKS and IPAM_DEFAULT_MAXUSERS',
     );
   }
-  if (problems.length > 0 || maxnetworks == null || maxusers == null) throw new ConfigError(problems);
+  if (problems.length > 0 || maxnetworks == null || maxusers == null || sso.config === null) {
+    throw new ConfigError(problems);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -309,6 +315,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       giveUpAfterMs: e.OUTBOX_GIVE_UP_SECONDS * 1000,
       keepFinishedMs: e.OUTBOX_KEEP_DAYS * 24 * 60 * 60 * 1000,
     },
+    sso: sso.config,
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,
       maxnetworks,

@@ -14,7 +14,9 @@ export interface UserAudit {
     | 'sign_in_passkey'
     | 'sign_in_passkey_failed'
     | 'two_factor'
-    | 'passkey';
+    | 'passkey'
+    | 'sign_in_external'
+    | 'sign_in_refused';
   action: AuditEntry['action'];
   user: { id: string; email: string };
   /** The entry's fields (the e-mail is added: History names the user by it). */

@@ -21,6 +21,7 @@ import { scannerRoutes } from './scanners.js';
 import { scannerAgentSnmpRoutes, scannerSnmpRoutes } from './scanner-snmp.js';
 import { searchRoutes } from './search.js';
 import { sourceImportRoutes } from './source-imports.js';
+import { ssoRoutes } from './sso.js';
 import { subnetRoutes } from './subnets.js';
 import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
@@ -36,6 +37,7 @@ const routeFiles = [
   authRoutes,
   twoFactorRoutes,
   passkeyRoutes,
+  ssoRoutes,
   accountRoutes,
   memberRoutes,
   inviteRoutes,

@@ -29,6 +29,7 @@ import * as sessionDetails from './2026-11-28-0027-session-details.js';
 import * as approvalDetails from './2026-11-28-0028-approval-details.js';
 import * as passkeys from './2026-11-28-0029-passkeys.js';
 import * as scannerSnmpTargets from './2026-11-28-0029-scanner-snmp-targets.js';
+import * as singleSignOn from './2026-11-29-0029-single-sign-on.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0028-approval-details': approvalDetails,
   '2026-11-28-0029-passkeys': passkeys,
   '2026-11-28-0029-scanner-snmp-targets': scannerSnmpTargets,
+  '2026-11-29-0029-single-sign-on': singleSignOn,
 };
