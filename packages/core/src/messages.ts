@@ -543,4 +543,31 @@ export const messages = {
   secondFactorFirst: 'Turn on two-factor sign-in for yourself first.',
   secondFactorOwnerOnly: 'Only the account owner can require two-factor sign-in.',
   disableProofRequired: 'Enter your password or a current code.',
+  // Single sign-on (issue 34; texts ours). `provider` is the name on the button ("Sign in with …").
+  ssoNoRole: (provider: string) =>
+    `Your groups at ${provider} give you no role in this account. Ask its owner to add you to a group that has one.`,
+  ssoEmailTaken: (provider: string) =>
+    `Your e-mail address already has a sign-in here. Sign in with your password, then link ${provider} in Settings ▸ Security.`,
+  ssoEmailMissing: (provider: string) =>
+    `${provider} did not send your e-mail address. Ask its administrator to release the "email" claim.`,
+  ssoIdentityTaken: (provider: string) => `This ${provider} sign-in is linked to another user already.`,
+  ssoExpired: 'The sign-in took too long or was started in another browser. Start it again.',
+  ssoFailed: (provider: string) =>
+    `Sign-in with ${provider} failed. Start it again; if it fails again, ask your administrator.`,
+  ssoUnavailable: (provider: string) =>
+    `${provider} cannot be reached or is not set up right. Try again later, or ask your administrator.`,
+  ssoUnknown: 'This single sign-on link is not known. Ask your administrator for the right one.',
+  ssoLinked: (provider: string) => `${provider} is linked to your sign-in.`,
+  passwordSignInOff: (accountName: string, provider: string) =>
+    `${accountName} signs its members in with single sign-on. Use "Sign in with ${provider}".`,
+  ssoOwnerOnly: 'Only an owner of the account can set up single sign-on.',
+  ssoFirst: 'Set up single sign-on first: the members need another way to sign in.',
+  ssoSlugTaken: 'Another account uses this sign-in name already. Choose another.',
+  ssoSlugInvalid: 'Use 2 to 40 lower-case letters, digits and dashes, starting with a letter or digit.',
+  ssoIssuerInvalid: 'Enter the issuer URL: https://…, or http:// on this machine only.',
+  ssoSecretRequired: 'Enter the client secret the provider gave you.',
+  ssoGroupRequired: 'Enter the group name.',
+  ssoDisplayNameRequired: 'Enter the name to show on the sign-in button.',
+  ssoClientIdRequired: 'Enter the client ID the provider gave you.',
+  ssoNotConfigured: 'Single sign-on is not set up for this account.',
 } as const;

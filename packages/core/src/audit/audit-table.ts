@@ -17,6 +17,7 @@ import {
   type ValueFormat,
 } from './audit-values.js';
 import { roleLabels } from '../roles.js';
+import { IDENTITY_AUDIT_ENTITIES } from './identity-audit-table.js';
 
 /** One field of an audited object: how it is labelled and shown. */
 export interface AuditField {
@@ -235,6 +236,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       fromInvite: hidden,
       role: { label: 'Role', format: choiceValue(roleLabels) },
       groupIds: { label: 'Limited to groups', refers: 'group', format: refValue('group', 'Every group') },
+      groups: { label: 'Groups at the provider' },
     },
   },
   invite: {
@@ -358,7 +360,10 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
   account_security: {
     label: 'Account security',
     verbs: { update: 'changed' },
-    fields: { requireSecondFactor: { label: 'Second factor required of every member' } },
+    fields: {
+      requireSecondFactor: { label: 'Second factor required of every member' },
+      allowPasswordSignIn: { label: 'Members may sign in with a password' },
+    },
   },
   token: {
     label: 'API token',
@@ -371,6 +376,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       lastUsedAt: { label: 'Last used', format: dateValue },
     },
   },
+  ...IDENTITY_AUDIT_ENTITIES,
 };
 
 function dnsSettingsFields(): Record<string, AuditField> {

@@ -37,6 +37,8 @@ export interface AccountsTable {
   subnet_count: Generated<number>;
   /** 1: every member needs a second factor before reaching the account (issue 34). */
   require_second_factor: Generated<number>;
+  /** 0: the account's members (not its owners) may not sign in with a password (issue 34, single sign-on). */
+  allow_password_sign_in: Generated<number>;
 }
 
 export interface UsersAccountsTable {
@@ -77,6 +79,36 @@ export interface UserTotpTable {
   /** The RFC 6238 time step of the last code accepted: no code of that step or earlier works again. */
   last_time_step: number | null;
   created_at: string;
+}
+
+/** A provider's subject linked to a local user (single sign-on); one per user and provider. */
+export interface ExternalIdentitiesTable {
+  /** Which provider vouches: `oidc:operator`, `oidc:account:<accountId>`, `ldap:operator`, … */
+  provider_key: string;
+  /** The provider's stable id of the person (OpenID Connect `sub`, an LDAP entry's DN or uid). */
+  subject: string;
+  user_id: string;
+  created_at: string;
+  last_sign_in_at: string | null;
+}
+
+/** An account's own OpenID Connect provider, set by its owner; the client secret encrypted. */
+export interface SsoProvidersTable {
+  id: string;
+  account_id: string;
+  /** The name in `/login?sso=<slug>` that shows the provider's button; unique on the server. */
+  slug: string;
+  display_name: string;
+  issuer_url: string;
+  client_id: string;
+  client_secret_sealed: string;
+  groups_claim: string;
+  /** `[{group, role}, …]` as JSON. */
+  role_rules_json: string;
+  /** The role when no rule matches; null: no access. */
+  default_role: string | null;
+  created_at: string;
+  updated_at: string;
 }
 
 /** One recovery code of a user: its SHA-256 only; used once, then `used_at` is set. */
@@ -389,6 +421,8 @@ export interface Database {
   accounts: AccountsTable;
   users_accounts: UsersAccountsTable;
   user_totp: UserTotpTable;
+  external_identities: ExternalIdentitiesTable;
+  sso_providers: SsoProvidersTable;
   recovery_codes: RecoveryCodesTable;
   pending_logins: PendingLoginsTable;
   member_group_limits: MemberGroupLimitsTable;

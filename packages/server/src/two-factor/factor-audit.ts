@@ -11,7 +11,9 @@ export interface UserAudit {
     | 'sign_in_code'
     | 'sign_in_code_failed'
     | 'sign_in_recovery_code'
-    | 'two_factor';
+    | 'two_factor'
+    | 'sign_in_external'
+    | 'sign_in_refused';
   action: AuditEntry['action'];
   user: { id: string; email: string };
   /** The entry's fields (the e-mail is added: History names the user by it). */
