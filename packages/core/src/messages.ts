@@ -21,10 +21,6 @@ export const messages = {
   // Directory (LDAP / Active Directory) sign-in (issue 34; texts ours)
   usernameRequired: 'User name is required.',
   directoryLoginOff: 'Sign-in with a directory account is not set up on this server.',
-  directoryUnavailable:
-    'The directory could not be reached to check your password. Try again in a moment, or tell your administrator.',
-  directoryNoRole:
-    'Your directory account is in no group that has access here. Ask your administrator to add you to one.',
 
   // Profile, passwords and invite links (issue 17; texts ours)
   currentPasswordWrong: 'Current password is incorrect.',

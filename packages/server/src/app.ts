@@ -14,6 +14,7 @@ import { registerAuditRoutes } from './audit/audit-routes.js';
 import { registerAuthRoutes } from './auth/auth-routes.js';
 import { createSecretBox } from './two-factor/secret-box.js';
 import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.js';
+import { registerDirectoryLoginRoutes } from './ldap/directory-login-routes.js';
 import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
@@ -187,6 +188,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerPasswordRoutes(app, deps);
   registerSessionRoutes(app, deps);
   registerTwoFactorRoutes(app, deps);
+  registerDirectoryLoginRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);

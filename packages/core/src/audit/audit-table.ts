@@ -57,7 +57,7 @@ const hidden: AuditField = { label: '', isHidden: true };
 /** A password sign-in step's fields: the user (named by the entry), how, and from which address. */
 const signInFields: Record<string, AuditField> = {
   email: hidden,
-  method: { label: 'Method', format: choiceValue({ password: 'Password' }) },
+  method: { label: 'Method', format: choiceValue({ password: 'Password', ldap: 'LDAP directory password' }) },
   ipAddress: { label: 'Address' },
 };
 

@@ -41,6 +41,7 @@ describe('LDAP configuration', () => {
         { group: 'net-admins', role: 'admin' },
         { group: 'cn=net-ro,ou=groups,dc=corp,dc=example', role: 'viewer' },
       ],
+      defaultRole: null,
       accountId: 'acc-1',
       label: 'Directory',
       timeoutMs: 10_000,

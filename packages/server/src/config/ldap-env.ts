@@ -1,14 +1,11 @@
-import { isIP } from 'node:net';
+import { isLoopbackHost, MAPPED_ROLES, type MappedRole } from '@ipam/core/schemas/sso-schemas';
 import { z } from 'zod';
 
-/** Roles a directory group may give: owners are made in the app, never by a directory group. */
-export const directoryRoles = ['admin', 'editor', 'viewer'] as const;
-export type DirectoryRole = (typeof directoryRoles)[number];
-
-/** One line of LDAP_GROUP_ROLES: members of `group` (a DN, or a group's name) get `role`. */
+/** One pair of LDAP_GROUP_ROLES: members of `group` (a DN, or a group's name) get `role`. */
 export interface GroupRole {
   group: string;
-  role: DirectoryRole;
+  /** admin, editor or viewer: owners are made in the app, never by a directory group. */
+  role: MappedRole;
 }
 
 /** How the connection is protected: TLS from the start, StartTLS, or (loopback only) nothing. */
@@ -36,6 +33,8 @@ export interface LdapConfig {
   nameAttribute: string;
   groups: LdapGroupSource;
   groupRoles: GroupRole[];
+  /** The role of a user in none of the mapped groups; null: refused. */
+  defaultRole: MappedRole | null;
   /** The account directory users join. */
   accountId: string;
   /** How the login form names the directory ("Directory", "Example Corp"). */
@@ -83,6 +82,9 @@ export const ldapEnvShape = {
     'must be a filter in parentheses with {dn} or {login}, e.g. (member={dn})',
   ),
   LDAP_GROUP_ROLES: text,
+  LDAP_DEFAULT_ROLE: z
+    .enum(['none', ...MAPPED_ROLES], { error: 'must be none, viewer, editor or admin' })
+    .default('none'),
   LDAP_ACCOUNT_ID: text,
   LDAP_LABEL: text,
   LDAP_TIMEOUT_SECONDS: z.coerce.number().int().positive().max(120).default(10),
@@ -105,7 +107,7 @@ export function parseGroupRoles(value: string): GroupRole[] | null {
     const colon = pair.indexOf(':');
     const role = pair.slice(0, colon).trim().toLowerCase();
     const group = pair.slice(colon + 1).trim();
-    const known = directoryRoles.find((r) => r === role);
+    const known = MAPPED_ROLES.find((r) => r === role);
     if (colon < 0 || !known || group === '') return null;
     result.push({ group, role: known });
   }
@@ -130,13 +132,6 @@ const settingsNeedingUrl = [
   'LDAP_LABEL',
 ] as const satisfies readonly (keyof LdapEnv)[];
 
-/** Whether an ldap:// URL's host is this machine, where plaintext may be allowed (tests, a local relay). */
-function isLoopbackHost(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host === '::1') return true;
-  return isIP(host) === 4 && host.startsWith('127.');
-}
-
 /**
  * The LDAP sign-in configuration from the parsed variables (null when LDAP_URL is unset), adding a
  * line to `problems` for every missing or contradicting one.
@@ -155,7 +150,7 @@ export function ldapConfigOf(e: LdapEnv, problems: string[]): LdapConfig | null 
   const isLdaps = url.toLowerCase().startsWith('ldaps://');
   const allowPlaintext = e.LDAP_ALLOW_PLAINTEXT === 'true';
   if (allowPlaintext && isLdaps) problems.push('LDAP_ALLOW_PLAINTEXT: only for an ldap:// URL');
-  if (allowPlaintext && !isLoopbackHost(url)) {
+  if (allowPlaintext && !isLoopbackHost(new URL(url).hostname)) {
     problems.push('LDAP_ALLOW_PLAINTEXT: only for a directory on this machine (127.0.0.1, ::1, localhost)');
   }
   if (e.LDAP_GROUP_SOURCE === 'memberOf' && (e.LDAP_GROUP_BASE_DN || e.LDAP_GROUP_FILTER)) {
@@ -185,6 +180,7 @@ export function ldapConfigOf(e: LdapEnv, problems: string[]): LdapConfig | null 
     nameAttribute: e.LDAP_NAME_ATTRIBUTE ?? 'cn',
     groups,
     groupRoles,
+    defaultRole: e.LDAP_DEFAULT_ROLE === 'none' ? null : e.LDAP_DEFAULT_ROLE,
     accountId: e.LDAP_ACCOUNT_ID,
     label: e.LDAP_LABEL ?? 'Directory',
     timeoutMs: e.LDAP_TIMEOUT_SECONDS * 1000,

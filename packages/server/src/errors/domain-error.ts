@@ -4,8 +4,6 @@ export type ErrorCode =
   | 'email_in_use'
   | 'signup_invite_only'
   | 'login_failed'
-  | 'directory_unavailable'
-  | 'directory_no_role'
   | 'wrong_password'
   | 'reset_link_invalid'
   | 'invite_link_invalid'

@@ -7,8 +7,6 @@ import { DomainError, type ErrorCode } from '../errors/domain-error.js';
 export const statusOfCode: Record<ErrorCode, number> = {
   validation_failed: 400,
   login_failed: 401,
-  directory_unavailable: 503,
-  directory_no_role: 403,
   wrong_password: 400,
   reset_link_invalid: 400,
   invite_link_invalid: 404,

@@ -58,7 +58,11 @@ describe('search-then-bind against slapd', () => {
     expect(await authenticateWithDirectory(configOf({}), 'alice', 'wrong')).toEqual({
       ok: false,
       reason: 'wrong_password',
-      dn: server.dnOf('alice'),
+      entry: {
+        dn: server.dnOf('alice'),
+        subject: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email: 'alice@example.org',
+      },
     });
   });
 
@@ -78,7 +82,11 @@ describe('search-then-bind against slapd', () => {
 
   it('refuses an entry without an e-mail address', async () => {
     const outcome = await authenticateWithDirectory(configOf({}), 'nomail', 'nomail-pw');
-    expect(outcome).toMatchObject({ ok: false, reason: 'incomplete_entry' });
+    expect(outcome).toEqual({
+      ok: false,
+      reason: 'incomplete_entry',
+      entry: { dn: server.dnOf('nomail'), subject: expect.stringMatching(/^[0-9a-f-]{36}$/), email: null },
+    });
   });
 
   it('refuses two matching entries', async () => {

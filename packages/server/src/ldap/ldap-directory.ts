@@ -20,8 +20,15 @@ export interface DirectoryUser {
 export type DirectoryRefusal =
   'empty_password' | 'no_such_user' | 'ambiguous_user' | 'wrong_password' | 'incomplete_entry';
 
+/** The directory entry a refusal concerns, when one was found (History names the person by it). */
+export interface RefusedEntry {
+  dn: string;
+  subject: string | null;
+  email: string | null;
+}
+
 export type DirectoryOutcome =
-  { ok: true; user: DirectoryUser } | { ok: false; reason: DirectoryRefusal; dn?: string };
+  { ok: true; user: DirectoryUser } | { ok: false; reason: DirectoryRefusal; entry?: RefusedEntry };
 
 /** The directory could not be asked: unreachable, TLS refused, or the service bind failed. */
 export class DirectoryUnavailableError extends Error {
@@ -144,17 +151,18 @@ export async function authenticateWithDirectory(
       config.groups.kind === 'memberOf'
         ? valuesOf(entry, config.groups.attribute)
         : await searchGroups(client, step, config.groups, { dn: entry.dn, login });
-    const userBound = await step('user bind', () => client.bind(entry.dn, password)).then(
+    const subject = subjectOf(entry, config.idAttribute);
+    const email = emailSchema.safeParse(valuesOf(entry, config.emailAttribute)[0] ?? '');
+    const refused = { dn: entry.dn, subject: subject ?? null, email: email.success ? email.data : null };
+    const isUserBound = await step('user bind', () => client.bind(entry.dn, password)).then(
       () => true,
       (error: unknown) => {
         if (error instanceof ResultCodeError) return false;
         throw error;
       },
     );
-    if (!userBound) return { ok: false, reason: 'wrong_password', dn: entry.dn };
-    const subject = subjectOf(entry, config.idAttribute);
-    const email = emailSchema.safeParse(valuesOf(entry, config.emailAttribute)[0] ?? '');
-    if (!subject || !email.success) return { ok: false, reason: 'incomplete_entry', dn: entry.dn };
+    if (!isUserBound) return { ok: false, reason: 'wrong_password', entry: refused };
+    if (!subject || !email.success) return { ok: false, reason: 'incomplete_entry', entry: refused };
     const name = valuesOf(entry, config.nameAttribute)[0]?.trim() ?? '';
     return { ok: true, user: { dn: entry.dn, subject, email: email.data, name, groupDns } };
   } catch (error) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GroupRole } from '../config/ldap-env.js';
-import { configuredGroupsOf, groupNameOf, isConfiguredGroup, roleOfGroups } from './ldap-groups.js';
+import { configuredGroupsOf, groupNameOf, isConfiguredGroup } from './ldap-groups.js';
 
 const mapping: GroupRole[] = [
   { group: 'net-ro', role: 'viewer' },
@@ -28,13 +28,14 @@ describe('group matching', () => {
     expect(isConfiguredGroup('cn=net-ro,ou=groups,dc=x', 'cn=net-ro,ou=other,dc=x')).toBe(false));
 });
 
-describe('roleOfGroups', () => {
-  it('gives the highest mapped role', () =>
-    expect(roleOfGroups(['cn=net-ro,dc=x', 'cn=net-rw,dc=x'], mapping)).toBe('editor'));
-  it('gives admin for the admins DN', () =>
-    expect(roleOfGroups(['CN=Net Admins,OU=Groups,DC=corp,DC=example'], mapping)).toBe('admin'));
-  it('gives nothing without a mapped group', () =>
-    expect(roleOfGroups(['cn=staff,dc=x'], mapping)).toBeNull());
-  it('lists the configured groups the user is in', () =>
-    expect(configuredGroupsOf(['cn=net-rw,dc=x', 'cn=staff,dc=x'], mapping)).toEqual(['net-rw']));
+describe('configuredGroupsOf', () => {
+  it('lists the configured groups the user is in, as configured', () =>
+    expect(
+      configuredGroupsOf(
+        ['cn=net-rw,dc=x', 'cn=staff,dc=x', 'cn=net admins,ou=groups,dc=corp,dc=example'],
+        mapping,
+      ),
+    ).toEqual(['CN=Net Admins, OU=Groups, DC=corp, DC=example', 'net-rw']));
+  it('lists nothing without a mapped group', () =>
+    expect(configuredGroupsOf(['cn=staff,dc=x'], mapping)).toEqual([]));
 });

@@ -1,6 +1,4 @@
-import type { DirectoryRole, GroupRole } from '../config/ldap-env.js';
-
-const rank: Readonly<Record<DirectoryRole, number>> = { admin: 2, editor: 1, viewer: 0 };
+import type { GroupRole } from '../config/ldap-env.js';
 
 /** A DN compared loosely: lower case, no spaces around `,` and `=` (directories differ in both). */
 export function normaliseDn(dn: string): string {
@@ -30,17 +28,4 @@ export function configuredGroupsOf(groupDns: readonly string[], groupRoles: read
   return groupRoles
     .filter((mapping) => groupDns.some((dn) => isConfiguredGroup(mapping.group, dn)))
     .map((mapping) => mapping.group);
-}
-
-/** The highest role the user's groups give, or null when none of them is mapped. */
-export function roleOfGroups(
-  groupDns: readonly string[],
-  groupRoles: readonly GroupRole[],
-): DirectoryRole | null {
-  let best: DirectoryRole | null = null;
-  for (const mapping of groupRoles) {
-    if (!groupDns.some((dn) => isConfiguredGroup(mapping.group, dn))) continue;
-    if (best === null || rank[mapping.role] > rank[best]) best = mapping.role;
-  }
-  return best;
 }

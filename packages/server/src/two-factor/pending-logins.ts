@@ -45,11 +45,11 @@ export async function issuePendingLogin(
 export async function secondFactorChallenge(
   db: Db,
   user: { id: string; email: string },
-  client: { ipAddress: string; nowMs: number },
+  client: { ipAddress: string; nowMs: number; method?: 'password' | 'ldap' },
 ): Promise<{ secondFactorRequired: true; pendingToken: string; expiresAt: string } | null> {
   if (!(await hasConfirmedTotp(db, user.id))) return null;
   const pending = await issuePendingLogin(db, user.id, client.nowMs);
-  const fields = { method: 'password', ipAddress: client.ipAddress };
+  const fields = { method: client.method ?? 'password', ipAddress: client.ipAddress };
   await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user, fields });
   return { secondFactorRequired: true, ...pending };
 }

@@ -18,8 +18,9 @@ export const directoryLoginRoutes = {
       401: errorResponse,
       403: errorResponse,
       404: errorResponse,
+      409: errorResponse,
       429: errorResponse,
-      503: errorResponse,
+      502: errorResponse,
     },
   }),
 };
