@@ -554,8 +554,8 @@ export const messages = {
     `${provider} cannot be reached or is not set up right. Try again later, or ask your administrator.`,
   ssoUnknown: 'This single sign-on link is not known. Ask your administrator for the right one.',
   ssoLinked: (provider: string) => `${provider} is linked to your sign-in.`,
-  passwordSignInOff: (accountName: string, provider: string) =>
-    `${accountName} signs its members in with single sign-on. Use "Sign in with ${provider}".`,
+  passwordSignInOff: (accountName: string, provider: string, loginPath: string) =>
+    `${accountName} signs its members in with single sign-on: use "Sign in with ${provider}" on the login page ${loginPath}.`,
   ssoOwnerOnly: 'Only an owner of the account can set up single sign-on.',
   ssoFirst: 'Set up single sign-on first: the members need another way to sign in.',
   ssoSlugTaken: 'Another account uses this sign-in name already. Choose another.',
@@ -566,4 +566,6 @@ export const messages = {
   ssoDisplayNameRequired: 'Enter the name to show on the sign-in button.',
   ssoClientIdRequired: 'Enter the client ID the provider gave you.',
   ssoNotConfigured: 'Single sign-on is not set up for this account.',
+  ssoIssuerPrivate:
+    "This server reaches only public addresses for an account's provider. Its operator can allow private ones (SSO_ALLOW_PRIVATE_ISSUERS).",
 } as const;

@@ -72,6 +72,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { registerWriteGuard } from './auth/write-guard.js';
 import { logDestination } from './logging/log-output.js';
 import { RequestLogController, redactedUrl } from './logging/request-log-controller.js';
+import { registerSsoRoutes } from './sso/sso-routes.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
 export interface AppOptions {
@@ -108,6 +109,9 @@ export const redactedLogPaths = [
   '*.inviteToken',
   '*.pendingToken',
   '*.code',
+  '*.clientSecret',
+  'req.query.code',
+  'req.query.state',
   'req.query.token',
   'req.query.invite',
   'req.headers["stripe-signature"]',
@@ -189,6 +193,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSessionRoutes(app, deps);
   registerTwoFactorRoutes(app, deps);
   registerDirectoryLoginRoutes(app, deps);
+  registerSsoRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);

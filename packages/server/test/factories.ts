@@ -95,6 +95,22 @@ export class TestClient {
   get(path: string, headers?: Record<string, string>) {
     return this.request('GET', path, undefined, headers);
   }
+
+  /** A GET of a path or full URL that does not follow a redirect: the test reads `location` itself. */
+  async getWithoutFollowing(pathOrUrl: string): Promise<TestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
+    const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    this.storeCookies(response.headers.getSetCookie());
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('application/json') && text !== '';
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: isJson ? JSON.parse(text) : undefined,
+      text,
+    };
+  }
   post(path: string, body?: unknown, headers?: Record<string, string>) {
     return this.request('POST', path, body, headers);
   }

@@ -16,6 +16,7 @@ import { secondFactorChallenge } from '../two-factor/pending-logins.js';
 import { loadMe, type Me } from './me.js';
 import { endSession, startSession } from './sessions.js';
 import { signUp } from './sign-up.js';
+import { refusePasswordWhereOff } from '../sso/password-sign-in.js';
 
 /** Sign-up, login, logout, the current user and the current-account choice. */
 export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -55,6 +56,8 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw error;
     });
     await limiter.loginSucceeded(request.ip, email);
+    // An account whose members sign in through its provider refuses their password (owners keep theirs).
+    await refusePasswordWhereOff(db, config.sso, user, request.ip);
     // With a second factor, no session yet: the code prompt finishes it (POST /api/auth/login/second-factor).
     const challenge = await secondFactorChallenge(db, user, { ipAddress: request.ip, nowMs: deps.now() });
     if (challenge) return challenge;

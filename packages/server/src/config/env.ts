@@ -8,6 +8,7 @@ import { tierDefaults, type PrefixRange } from '@ipam/core/tiers';
 import { z } from 'zod';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
 import { ldapConfigOf, ldapEnvShape, type LdapConfig } from './ldap-env.js';
+import { parseSsoEnv, type SsoConfig } from './sso-env.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logFormats = ['pretty', 'json'] as const;
@@ -217,6 +218,8 @@ export interface Config {
   outbox: OutboxTiming;
   /** Sign-in with a directory user name and password (LDAP_URL and friends); null: not offered. */
   ldap: LdapConfig | null;
+  /** Single sign-on: the operator's OpenID Connect provider (OIDC_*) and accounts' own providers. */
+  sso: SsoConfig;
 }
 
 /** What webhooks may reach (issue 32). */
@@ -238,15 +241,16 @@ export class ConfigError extends Error {
 /** Parses the environment (process.env by default); throws ConfigError listing every bad variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(env);
+  const sso = parseSsoEnv(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       // The value is not echoed: DATABASE_URL and SMTP_URL may carry passwords.
       return `${issue.path.join('.')}: ${issue.message}`;
     });
-    throw new ConfigError(problems);
+    throw new ConfigError([...problems, ...sso.problems]);
   }
   const e = parsed.data;
-  const problems: string[] = [];
+  const problems: string[] = [...sso.problems];
   if ((e.STRIPE_SECRET_KEY === undefined) !== (e.STRIPE_WEBHOOK_SECRET === undefined)) {
     problems.push('STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: set both or neither');
   }
@@ -266,7 +270,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     );
   }
   const ldap = ldapConfigOf(e, problems);
-  if (problems.length > 0 || maxnetworks == null || maxusers == null) throw new ConfigError(problems);
+  if (problems.length > 0 || maxnetworks == null || maxusers == null || sso.config === null) {
+    throw new ConfigError(problems);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -314,6 +320,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       giveUpAfterMs: e.OUTBOX_GIVE_UP_SECONDS * 1000,
       keepFinishedMs: e.OUTBOX_KEEP_DAYS * 24 * 60 * 60 * 1000,
     },
+    sso: sso.config,
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,
       maxnetworks,

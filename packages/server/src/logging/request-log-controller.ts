@@ -1,8 +1,8 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
-/** A request URL with the reset and invite link tokens of its query hidden (they are credentials). */
+/** A request URL with the credentials of its query hidden: reset and invite link tokens, an OpenID code and state. */
 export function redactedUrl(url: string): string {
-  return url.replace(/([?&](?:token|invite)=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|invite|code|state)=)[^&#]*/gi, '$1[redacted]');
 }
 
 /** `GET /api/health 200 1.2 ms`: what the one line of a request says first. */

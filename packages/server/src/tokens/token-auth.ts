@@ -25,6 +25,8 @@ const closedToTokens = [
   // A webhook makes the server send the account's changes to a URL the caller names, with a secret
   // answered once: a session's owner only (issue 32).
   'webhooks',
+  // Single sign-on decides who enters the account and holds a client secret: owners in a session only.
+  'sso',
 ];
 
 /** Account routes a token may read but not write: a scanner key must come from a person (issue 36). */

@@ -32,7 +32,7 @@ const EXCERPT_BYTES = 1024;
  * those, so the connection goes to an address that was checked (a DNS answer that changes between a
  * check and the connect — DNS rebinding — cannot slip a private address in).
  */
-function checkedLookup(policy: OutboundPolicy): LookupFunction {
+export function checkedLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     dnsLookup(hostname, { all: true, family: options.family ?? 0 }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);

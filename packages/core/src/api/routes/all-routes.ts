@@ -20,6 +20,7 @@ import { scanHistoryRoutes } from './scan-history.js';
 import { scannerRoutes } from './scanners.js';
 import { searchRoutes } from './search.js';
 import { sourceImportRoutes } from './source-imports.js';
+import { ssoRoutes } from './sso.js';
 import { subnetRoutes } from './subnets.js';
 import { supportRoutes } from './support.js';
 import { systemRoutes } from './system.js';
@@ -35,6 +36,7 @@ const routeFiles = [
   authRoutes,
   twoFactorRoutes,
   directoryLoginRoutes,
+  ssoRoutes,
   accountRoutes,
   memberRoutes,
   inviteRoutes,
