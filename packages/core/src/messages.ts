@@ -565,7 +565,6 @@ export const messages = {
   ssoGroupRequired: 'Enter the group name.',
   ssoDisplayNameRequired: 'Enter the name to show on the sign-in button.',
   ssoClientIdRequired: 'Enter the client ID the provider gave you.',
-  ssoNotConfigured: 'Single sign-on is not set up for this account.',
   ssoIssuerPrivate:
     "This server reaches only public addresses for an account's provider. Its operator can allow private ones (SSO_ALLOW_PRIVATE_ISSUERS).",
 } as const;

@@ -7,6 +7,7 @@ import { DomainError } from '../errors/domain-error.js';
 import { revokeTokensOfUser } from '../tokens/token-repository.js';
 import { findUserById, findUserWithHashByEmail, setPasswordHash } from '../users/user-repository.js';
 import { assertStrongPassword } from './change-password.js';
+import { deleteAccountProviderLinks } from '../external-identity/external-identity-repository.js';
 import { hashPassword } from './password.js';
 import {
   deletePasswordResetsOfUser,
@@ -58,8 +59,8 @@ export async function mailResetLink(
 
 /**
  * Sets a new password with a reset token: the token is used up (and every other reset link of the
- * user voided), every session of the user ends and every API token they made is revoked, in one
- * transaction. A used, expired or unknown token is `reset_link_invalid`; a weak password is refused
+ * user voided), every session of the user ends, every API token they made is revoked and their links
+ * to accounts' own single sign-on providers are removed (docs/single-sign-on.md), in one transaction. A used, expired or unknown token is `reset_link_invalid`; a weak password is refused
  * before the token is spent.
  */
 export async function confirmPasswordReset(db: Db, input: PasswordResetConfirmInput): Promise<void> {
@@ -73,5 +74,7 @@ export async function confirmPasswordReset(db: Db, input: PasswordResetConfirmIn
     await deletePasswordResetsOfUser(trx, user.id);
     await deleteSessionsOfUser(trx, user.id, null);
     await revokeTokensOfUser(trx, user.id, nowIso());
+    // The e-mail's owner now holds the user alone: an account's provider that made or linked it lets go.
+    await deleteAccountProviderLinks(trx, user.id);
   });
 }

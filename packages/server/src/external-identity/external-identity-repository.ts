@@ -98,3 +98,17 @@ export async function listMembersWithoutIdentity(
     .orderBy('users.email')
     .execute();
 }
+
+/**
+ * Removes the user's links to providers that accounts' owners set up (keys `…:account:…`), keeping
+ * the operator's: after a password reset proved the e-mail is theirs, nobody else's provider signs
+ * in as them. Returns how many links went.
+ */
+export async function deleteAccountProviderLinks(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .deleteFrom('external_identities')
+    .where('user_id', '=', userId)
+    .where('provider_key', 'like', '%:account:%')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import { describeEachDialect } from '../../test/dialects.js';
 import { goodPassword, signUp, uniqueEmail, useTestApp, type TestApp } from '../../test/factories.js';
 import { setTier } from '../../test/ipam-factories.js';
+import { confirmPasswordReset, resetLinkForEmail } from '../auth/password-reset.js';
 import { noopEventPublisher } from '../events/event-publisher.js';
 import type { ExternalProvider, VerifiedIdentity } from './external-identity.js';
 import { signInWithExternalIdentity } from './sign-in-external.js';
@@ -197,6 +198,23 @@ describeEachDialect('sign-in through an external identity (%s)', (dialect) => {
     const client = t.current.client();
     const signup = await client.post('/api/auth/signup', { email: third.email, password: goodPassword });
     expect(signup.status).toBe(201);
+  });
+
+  it("lets go of an account provider's link once the e-mail's owner resets the password", async () => {
+    const owner = await teamOwner(t.current);
+    const provider = providerOf(owner.accountId);
+    // The account's owner made a user for an e-mail that is not theirs (nobody had signed up with it).
+    const squatted = identity({ groups: ['net-ro'] });
+    const made = await signIn(t.current, provider, squatted);
+    const link = await resetLinkForEmail(t.current.db, squatted.email ?? '', 'http://ipam.test');
+    const token = new URL(link ?? '').searchParams.get('token') ?? '';
+    await confirmPasswordReset(t.current.db, { token, password: goodPassword });
+    // Their provider no longer signs in as the user; the e-mail's owner does, with the password.
+    await expect(signIn(t.current, provider, squatted)).rejects.toMatchObject({ code: 'sso_email_taken' });
+    const login = await t.current
+      .client()
+      .post('/api/auth/login', { email: squatted.email, password: goodPassword });
+    expect(login.body.user.id).toBe(made.userId);
   });
 
   it('makes a user without a password: a password never signs them in', async () => {

@@ -149,6 +149,10 @@ for (const dialect of DIALECTS) {
           'GET /api/accounts/:accountId/dns/subnets/:subnetId/compare',
           'POST /api/accounts/:accountId/dns/subnets/:subnetId/compare/fix',
           'GET /api/accounts/:accountId/inventory',
+          'GET /api/accounts/:accountId/sso',
+          'PUT /api/accounts/:accountId/sso',
+          'DELETE /api/accounts/:accountId/sso',
+          'PUT /api/accounts/:accountId/sso/password-sign-in',
         ]),
       );
     });
@@ -251,7 +255,7 @@ for (const dialect of DIALECTS) {
         ['foreign', t.current.client({ authorization: `Bearer ${await tokenOf(stranger, 'write')}` })],
       ];
       const closed =
-        /^\/api\/accounts\/:accountId\/(tokens|invites|users|checkout-sessions|billing-portal-sessions|events|imports|webhooks)(\/|$)/;
+        /^\/api\/accounts\/:accountId\/(tokens|invites|users|checkout-sessions|billing-portal-sessions|events|imports|webhooks|sso)(\/|$)/;
       // A token may read scanners but not create them or change their keys (issue 36).
       const writesClosed = /^\/api\/accounts\/:accountId\/scanners(\/|$)/;
       const failures: string[] = [];

@@ -161,16 +161,15 @@ export async function saveAccountProvider(
 }
 
 /**
- * Removes the account's provider. Password sign-in comes back on for members when no other provider
+ * Removes the account's provider (none: nothing changes). Password sign-in comes back on for members when no other provider
  * serves the account (else nobody but the owners could sign in). Links stay: setting the provider up
  * again lets its users in as before.
  */
 export async function removeAccountProvider(ctx: UserChangeContext, sso: SsoConfig): Promise<void> {
   await runChange(ctx, async ({ trx, audit, announce }) => {
     const existing = await findSsoProviderOfAccount(trx, ctx.account.id);
-    if (!existing || !(await deleteSsoProviderOfAccount(trx, ctx.account.id))) {
-      throw new DomainError('not_found', messages.ssoNotConfigured);
-    }
+    // Nothing to remove is no error: the account is as asked.
+    if (!existing || !(await deleteSsoProviderOfAccount(trx, ctx.account.id))) return;
     audit({ action: 'delete', entity: 'sso_provider', entityId: existing.id, before: auditView(existing) });
     const isPasswordOff = !(await isPasswordSignInAllowed(trx, ctx.account.id));
     if (isPasswordOff && operatorOf(sso, ctx.account.id) === null) {
