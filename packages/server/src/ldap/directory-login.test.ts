@@ -122,6 +122,7 @@ describeEachDialect('LDAP sign-in against slapd (%s)', (dialect) => {
     expect(response.body.user.email).toBe(ana.email);
     expect(response.body.currentAccountId).toBe(t.current.accountId);
     expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect((await client.get('/api/config')).body.directoryLogin).toEqual({ label: 'Example Directory' });
     expect((await rolesOf())[ana.email]).toBe('viewer');
     const [latest] = await history();
     expect(latest).toMatchObject({
