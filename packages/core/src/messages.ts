@@ -554,6 +554,7 @@ export const messages = {
     `${provider} cannot be reached or is not set up right. Try again later, or ask your administrator.`,
   ssoUnknown: 'This single sign-on link is not known. Ask your administrator for the right one.',
   ssoLinked: (provider: string) => `${provider} is linked to your sign-in.`,
+  ssoUserLimit: 'The account has no room for another user. Ask its owner to make room.',
   passwordSignInOff: (accountName: string, provider: string, loginPath: string) =>
     `${accountName} signs its members in with single sign-on: use "Sign in with ${provider}" on the login page ${loginPath}.`,
   ssoOwnerOnly: 'Only an owner of the account can set up single sign-on.',

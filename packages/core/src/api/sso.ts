@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { DEFAULT_ROLE_CHOICES, roleRuleSchema } from '../schemas/sso-schemas.js';
 
@@ -51,3 +52,30 @@ export type SsoLink = z.infer<typeof ssoLinkResponse>;
 
 /** `POST /api/auth/sso/:slug/link`: where to send the browser to link the provider. */
 export const ssoLinkStartResponse = z.object({ url: z.string() });
+
+/**
+ * The message of a single sign-on refusal the server sends the browser back with
+ * (`/login?ssoError=<code>`), naming the provider; an unknown code reads as a failed sign-in.
+ */
+export function ssoErrorText(code: string, provider: string): string {
+  switch (code) {
+    case 'sso_no_role':
+      return messages.ssoNoRole(provider);
+    case 'sso_email_taken':
+      return messages.ssoEmailTaken(provider);
+    case 'sso_email_missing':
+      return messages.ssoEmailMissing(provider);
+    case 'sso_identity_taken':
+      return messages.ssoIdentityTaken(provider);
+    case 'sso_expired':
+      return messages.ssoExpired;
+    case 'sso_unavailable':
+      return messages.ssoUnavailable(provider);
+    case 'sso_unknown':
+      return messages.ssoUnknown;
+    case 'user_limit_reached':
+      return messages.ssoUserLimit;
+    default:
+      return messages.ssoFailed(provider);
+  }
+}

@@ -72,13 +72,19 @@ const routes: RouteObject[] = [
       {
         path: paths.settings,
         ...screen(async () => {
-          const [{ SettingsPage }, { ScannersPanel }, { SourceImportPanel }, { WebhooksPanel }] =
-            await Promise.all([
-              import('../features/settings/components/settings-page.js'),
-              import('../features/scanners/components/scanners-panel.js'),
-              import('../features/imports/components/source-import-panel.js'),
-              import('../features/webhooks/components/webhooks-panel.js'),
-            ]);
+          const [
+            { SettingsPage },
+            { ScannersPanel },
+            { SourceImportPanel },
+            { WebhooksPanel },
+            { SsoPanel },
+          ] = await Promise.all([
+            import('../features/settings/components/settings-page.js'),
+            import('../features/scanners/components/scanners-panel.js'),
+            import('../features/imports/components/source-import-panel.js'),
+            import('../features/webhooks/components/webhooks-panel.js'),
+            import('../features/sso/components/sso-panel.js'),
+          ]);
           // The app composes the features: Settings shows the Scanners and Import tabs' panels without importing them.
           return function SettingsScreen() {
             return (
@@ -86,6 +92,7 @@ const routes: RouteObject[] = [
                 scannersPanel={ScannersPanel}
                 importPanel={SourceImportPanel}
                 webhooksPanel={WebhooksPanel}
+                ssoPanel={SsoPanel}
               />
             );
           };

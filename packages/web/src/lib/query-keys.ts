@@ -12,6 +12,12 @@ export const queryKeys = {
   sessions: ['sessions'] as const,
   /** The signed-in user's second factor (not account-scoped). */
   twoFactor: ['two-factor'] as const,
+  /** The single sign-on providers the login page offers (`?sso=` names an account's). */
+  loginProviders: (slug: string) => ['sso', 'providers', slug] as const,
+  /** The providers of the user's accounts and whether their sign-in is linked (not account-scoped). */
+  ssoLinks: ['sso', 'links'] as const,
+  /** An account's single sign-on settings (owners). */
+  ssoSettings: (accountId: string) => ['accounts', accountId, 'sso'] as const,
   accounts: ['accounts', 'list'] as const,
   account: (accountId: string) => ['accounts', accountId] as const,
   users: (accountId: string) => ['accounts', accountId, 'users'] as const,

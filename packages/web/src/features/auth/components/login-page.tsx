@@ -10,6 +10,7 @@ import { useInvitation } from '../api/get-invitation.js';
 import { LoginForm } from './login-form.js';
 import { PublicFrame } from './public-frame.js';
 import { SignupForm } from './signup-form.js';
+import { SsoSignIn } from './sso-sign-in.js';
 import { useLoginRedirect } from './use-login-redirect.js';
 
 /** /login: the Login and Sign Up tabs (spec §2). A signed-in visitor goes on to where they were going. */
@@ -20,6 +21,9 @@ export function LoginPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = searchParams.get('tab') === 'signup' ? 'signup' : 'login';
   const inviteToken = inviteTokenFrom(searchParams);
+  // Single sign-on: `?sso=<slug>` shows an account's provider; `?ssoError=<code>` a refused sign-in.
+  const ssoSlug = searchParams.get('sso') ?? undefined;
+  const ssoError = searchParams.get('ssoError') ?? undefined;
   const invitation = useInvitation(inviteToken);
   const isInvitationGone = invitation.isError;
   useEffect(() => {
@@ -62,7 +66,7 @@ export function LoginPage() {
             value={tab}
             onChange={(value) =>
               // Keep the router state: it holds the page to return to after login.
-              setSearchParams(value === 'signup' ? { tab: 'signup' } : {}, {
+              setSearchParams(value === 'signup' ? { tab: 'signup' } : ssoSlug ? { sso: ssoSlug } : {}, {
                 replace: true,
                 state: location.state,
               })
@@ -74,6 +78,7 @@ export function LoginPage() {
               <Tabs.Tab value="signup">Sign Up</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="login">
+              <SsoSignIn slug={ssoSlug} errorCode={ssoError} />
               <LoginForm inviteToken={liveToken} />
             </Tabs.Panel>
             <Tabs.Panel value="signup">

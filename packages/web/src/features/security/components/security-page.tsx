@@ -4,16 +4,29 @@ import { useState } from 'react';
 import { PageTitle } from '../../../components/ui/page-title.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useCurrentAccount, useSignedInUser } from '../../../lib/auth.js';
+import { useSsoLinks } from '../api/sso-links.js';
 import { useTwoFactorStatus } from '../api/two-factor.js';
 import { AccountRequirement } from './account-requirement.js';
 import { RecoveryCodesView } from './recovery-codes-view.js';
+import { SsoLinks } from './sso-links.js';
 import { TurnOffForm } from './turn-off-form.js';
 import { TwoFactorSetup } from './two-factor-setup.js';
 
 type Step =
   { kind: 'status' } | { kind: 'setup' } | { kind: 'codes'; codes: string[] } | { kind: 'turn-off' };
 
-/** /settings/security: the user's two-factor sign-in, and for the owner the account's rule. */
+/** The links section in its frame, only when a provider serves the user. */
+function SsoPanelFrame() {
+  const links = useSsoLinks();
+  if (!links.data || links.data.length === 0) return null;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <SsoLinks />
+    </Paper>
+  );
+}
+
+/** /settings/security: the user's two-factor sign-in and single sign-on links, and the owner's rule. */
 export function SecurityPage() {
   const me = useSignedInUser();
   const account = useCurrentAccount();
@@ -71,6 +84,7 @@ export function SecurityPage() {
           {step.kind === 'turn-off' && <TurnOffForm onCancel={() => setStep({ kind: 'status' })} />}
         </Stack>
       </Paper>
+      <SsoPanelFrame />
       {account?.isOwner && (
         <Paper withBorder p="lg" radius="md">
           <AccountRequirement account={account} hasSecondFactor={me.hasSecondFactor} />

@@ -5,6 +5,7 @@ import {
   IconDatabaseImport,
   IconInfoCircle,
   IconKey,
+  IconLogin,
   IconRadar,
   IconUsers,
   IconWebhook,
@@ -18,7 +19,7 @@ import { AccountInfo } from './account-info.js';
 import { TokensPanel } from './tokens-panel.js';
 import { UsersPanel } from './users-panel.js';
 
-const tabs = ['account', 'users', 'scanners', 'tokens', 'webhooks', 'import'] as const;
+const tabs = ['account', 'users', 'scanners', 'tokens', 'webhooks', 'import', 'sso'] as const;
 type SettingsTab = (typeof tabs)[number];
 
 function isSettingsTab(value: string | null): value is SettingsTab {
@@ -32,16 +33,20 @@ interface SettingsPageProps {
   importPanel: ComponentType<{ account: Account }>;
   /** The Webhooks tab's content (issue 32), another feature's too. */
   webhooksPanel: ComponentType<{ account: Account }>;
+  /** The Single sign-on tab's content (issue 34; owners), another feature's too. */
+  ssoPanel: ComponentType<{ account: Account }>;
 }
 
 /**
  * /settings (spec §2): Account Info, Users, — above tier 0 — Scanners, and — for admins and owners —
- * API Tokens, Webhooks (issue 32) and Import (issue 31). The tab is in the URL.
+ * API Tokens, Webhooks (issue 32) and Import (issue 31), and for owners Single sign-on (issue 34). The
+ * tab is in the URL.
  */
 export function SettingsPage({
   scannersPanel: ScannersPanel,
   importPanel: ImportPanel,
   webhooksPanel: WebhooksPanel,
+  ssoPanel: SsoPanel,
 }: SettingsPageProps) {
   const account = useCurrentAccount();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -55,7 +60,8 @@ export function SettingsPage({
     (tab !== 'scanners' || hasScanners) &&
     (tab !== 'import' || canImport) &&
     (tab !== 'webhooks' || isAdmin) &&
-    (tab !== 'tokens' || can('admin'));
+    (tab !== 'tokens' || can('admin')) &&
+    (tab !== 'sso' || can('owner'));
   const active: SettingsTab = isSettingsTab(requested) && isShown(requested) ? requested : 'account';
 
   if (!account) {
@@ -102,6 +108,11 @@ export function SettingsPage({
               Import
             </Tabs.Tab>
           )}
+          {can('owner') && (
+            <Tabs.Tab value="sso" leftSection={<IconLogin size={16} />}>
+              Single sign-on
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="account">
           <AccountInfo account={account} />
@@ -127,6 +138,11 @@ export function SettingsPage({
         {canImport && (
           <Tabs.Panel value="import">
             <ImportPanel account={account} />
+          </Tabs.Panel>
+        )}
+        {can('owner') && (
+          <Tabs.Panel value="sso">
+            <SsoPanel account={account} />
           </Tabs.Panel>
         )}
       </Tabs>
