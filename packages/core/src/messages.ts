@@ -18,6 +18,9 @@ export const messages = {
   emailRequired: 'Email is required.',
   passwordRequired: 'Password is required.',
   registrationNote: 'Please use a valid email address for registration.',
+  // Directory (LDAP / Active Directory) sign-in (issue 34; texts ours)
+  usernameRequired: 'User name is required.',
+  directoryLoginOff: 'Sign-in with a directory account is not set up on this server.',
 
   // Profile, passwords and invite links (issue 17; texts ours)
   currentPasswordWrong: 'Current password is incorrect.',

@@ -28,7 +28,12 @@ for (const dialect of DIALECTS) {
         supportByEmail: false,
         signUp: 'open',
         billing: 'test',
+        directoryLogin: null,
       });
+      // Without LDAP_URL the directory sign-in route says it is not set up.
+      const ldapLogin = await client.post('/api/auth/login/ldap', { username: 'ana', password: 'secret' });
+      expect(ldapLogin.status).toBe(404);
+      expect(ldapLogin.body.error).toBe('Sign-in with a directory account is not set up on this server.');
       const openapi = await client.get('/api/openapi.json');
       expect(openapi.status).toBe(200);
       expect(openapi.body.openapi).toMatch(/^3\./);

@@ -16,6 +16,7 @@ import { createSecretBox } from './two-factor/secret-box.js';
 import { registerTwoFactorRoutes } from './two-factor/two-factor-routes.js';
 import { registerPasskeyRoutes } from './two-factor/passkey-routes.js';
 import { deleteExpiredChallenges } from './two-factor/webauthn-challenge-repository.js';
+import { registerDirectoryLoginRoutes } from './ldap/directory-login-routes.js';
 import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
 import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
@@ -195,6 +196,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSessionRoutes(app, deps);
   registerTwoFactorRoutes(app, deps);
   registerPasskeyRoutes(app, deps);
+  registerDirectoryLoginRoutes(app, deps);
   registerSsoRoutes(app, deps);
   registerAccountRoutes(app, deps);
   registerMemberRoutes(app, deps);

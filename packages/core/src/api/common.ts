@@ -49,6 +49,12 @@ export const appConfigResponse = z.object({
   billing: z
     .enum(['stripe', 'test', 'off'])
     .describe('online checkout: through Stripe, through the built-in test provider, or off (BILLING=off)'),
+  directoryLogin: z
+    .object({ label: z.string() })
+    .nullable()
+    .describe(
+      'sign-in with a directory (LDAP / Active Directory) user name, and how to name it; null: not set up',
+    ),
 });
 export type AppConfig = z.infer<typeof appConfigResponse>;
 

@@ -6,7 +6,7 @@ const FACTOR_LABELS = { totp: 'Authenticator app (TOTP)', passkey: 'Passkey' };
 /** A password sign-in step's fields: the user (named by the entry), how, and from which address. */
 const signInFields: Record<string, AuditField> = {
   email: hidden,
-  method: { label: 'Method', format: choiceValue({ password: 'Password' }) },
+  method: { label: 'Method', format: choiceValue({ password: 'Password', ldap: 'LDAP directory password' }) },
   ipAddress: { label: 'Address' },
 };
 /** A passkey sign-in's fields: which passkey, whether the password came first, from which address. */

@@ -107,6 +107,26 @@ export const loginSchema = z
   .strict();
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** Longest directory user name (sAMAccountName is 20, a UPN or DN-ish uid fits in this). */
+export const maxUsernameLength = 256;
+
+/** `POST /api/auth/login/ldap`: a directory user name and password; any failure after this is "Login failed.". */
+export const directoryLoginSchema = z
+  .object({
+    username: z
+      .string({ error: messages.usernameRequired })
+      .trim()
+      .min(1, messages.usernameRequired)
+      .max(maxUsernameLength, messages.loginFailed),
+    password: z
+      .string({ error: messages.passwordRequired })
+      .min(1, messages.passwordRequired)
+      .max(maxPasswordLength, messages.loginFailed),
+    inviteToken: inviteTokenSchema,
+  })
+  .strict();
+export type DirectoryLoginInput = z.infer<typeof directoryLoginSchema>;
+
 /** `POST /api/accounts/:accountId/invites`. */
 export const inviteSchema = z.object({ email: emailSchema, role: roleSchema.default('editor') }).strict();
 export type InviteInput = z.infer<typeof inviteSchema>;

@@ -2,6 +2,7 @@ import { databaseTarget, openDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { startPgEventBus, type PgEventBus } from '../events/pg-event-bus.js';
 import { buildApp } from '../app.js';
+import { describeLdapAtStart } from '../ldap/ldap-startup.js';
 import { linkBase } from '../invites/invite-mailer.js';
 import { recordServedAddress } from '../system/served-address-repository.js';
 import { sweepImportFolders } from '../table-files/import-folder.js';
@@ -21,6 +22,9 @@ export async function run(_args: readonly string[]): Promise<number> {
     const swept = await sweepImportFolders(config.importTempDir);
     if (swept.length > 0) {
       process.stdout.write(`ipam: removed ${swept.length} import folder(s) left by a stopped process\n`);
+    }
+    if (config.ldap) {
+      for (const line of await describeLdapAtStart(db, config.ldap)) process.stdout.write(`${line}\n`);
     }
     // On PostgreSQL live events cross processes (LISTEN/NOTIFY); on SQLite one process serves all.
     if (target.kind === 'postgres') {

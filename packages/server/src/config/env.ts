@@ -7,6 +7,7 @@ import { parsePrefixRange } from '@ipam/core/subnet-size-rules';
 import { tierDefaults, type PrefixRange } from '@ipam/core/tiers';
 import { z } from 'zod';
 import type { OutboxTiming } from '../outbox/outbox-worker.js';
+import { ldapConfigOf, ldapEnvShape, type LdapConfig } from './ldap-env.js';
 import { parseSsoEnv, type SsoConfig } from './sso-env.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -122,6 +123,7 @@ const envSchema = z.object({
       if (range === null) context.addIssue({ code: 'custom', message: messages.prefixRangeInvalid });
       return range ?? undefined;
     }),
+  ...ldapEnvShape,
 });
 
 /** Whether a URL's host is this machine (localhost, 127.0.0.0/8, ::1): a local try-out. */
@@ -214,6 +216,8 @@ export interface Config {
   newAccount: NewAccountDefaults;
   webhooks: WebhookConfig;
   outbox: OutboxTiming;
+  /** Sign-in with a directory user name and password (LDAP_URL and friends); null: not offered. */
+  ldap: LdapConfig | null;
   /** Single sign-on: the operator's OpenID Connect provider (OIDC_*) and accounts' own providers. */
   sso: SsoConfig;
 }
@@ -265,6 +269,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       'IPAM_DEFAULT_TIER: tier 4 (Custom) needs IPAM_DEFAULT_MAXNETWORKS and IPAM_DEFAULT_MAXUSERS',
     );
   }
+  const ldap = ldapConfigOf(e, problems);
   if (problems.length > 0 || maxnetworks == null || maxusers == null || sso.config === null) {
     throw new ConfigError(problems);
   }
@@ -322,5 +327,6 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       maxusers,
       ...(e.IPAM_DEFAULT_IPV6_PREFIXES ? { ipv6Prefixes: e.IPAM_DEFAULT_IPV6_PREFIXES } : {}),
     },
+    ldap,
   };
 }

@@ -19,6 +19,7 @@ export function registerSystemRoutes(app: FastifyInstance, { config }: AppDeps):
       : config.billing.stripe
         ? ('stripe' as const)
         : ('test' as const),
+    directoryLogin: config.ldap ? { label: config.ldap.label } : null,
   }));
 
   registerRoute(app, systemRoutes.openApi, async () => app.swagger());

@@ -46,12 +46,12 @@ export async function issuePendingLogin(
 export async function secondFactorChallenge(
   db: Db,
   user: { id: string; email: string },
-  client: { ipAddress: string; nowMs: number },
+  client: { ipAddress: string; nowMs: number; method?: 'password' | 'ldap' },
 ): Promise<SecondFactorChallenge | null> {
   const { hasTotp, hasPasskey } = await secondFactorsOf(db, user.id);
   if (!hasTotp && !hasPasskey) return null;
   const pending = await issuePendingLogin(db, user.id, client.nowMs);
-  const fields = { method: 'password', ipAddress: client.ipAddress };
+  const fields = { method: client.method ?? 'password', ipAddress: client.ipAddress };
   await recordUserAudit(db, { entity: 'sign_in_password', action: 'create', user, fields });
   const methods = [...(hasTotp ? ['totp' as const] : []), ...(hasPasskey ? ['passkey' as const] : [])];
   return { secondFactorRequired: true, ...pending, methods };

@@ -1,8 +1,9 @@
 import type { Account, Me } from '@ipam/core/api/account';
 import { authRoutes } from '@ipam/core/api/routes/auth';
+import { directoryLoginRoutes } from '@ipam/core/api/routes/directory-login';
 import { twoFactorRoutes } from '@ipam/core/api/routes/two-factor';
 import type { SecondFactorLoginInput } from '@ipam/core/schemas/two-factor-schemas';
-import type { LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
+import type { DirectoryLoginInput, LoginInput, SignupInput } from '@ipam/core/schemas/auth-schemas';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call } from './api-client.js';
 import { queryKeys } from './query-keys.js';
@@ -54,6 +55,18 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: LoginInput) => call(authRoutes.login, { body: input, allowUnauthorized: true }),
+    onSuccess: (result) => {
+      if ('user' in result) replaceSession(queryClient, result);
+    },
+  });
+}
+
+/** Signs in with a directory (LDAP / Active Directory) user name and password; answers like `useLogin`. */
+export function useDirectoryLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: DirectoryLoginInput) =>
+      call(directoryLoginRoutes.login, { body: input, allowUnauthorized: true }),
     onSuccess: (result) => {
       if ('user' in result) replaceSession(queryClient, result);
     },

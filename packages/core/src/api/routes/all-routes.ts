@@ -6,6 +6,7 @@ import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { billingRoutes } from './billing.js';
 import { calculationRoutes } from './calculations.js';
+import { directoryLoginRoutes } from './directory-login.js';
 import { dnsRoutes } from './dns.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
@@ -37,6 +38,7 @@ const routeFiles = [
   authRoutes,
   twoFactorRoutes,
   passkeyRoutes,
+  directoryLoginRoutes,
   ssoRoutes,
   accountRoutes,
   memberRoutes,
