@@ -539,4 +539,6 @@ export const messages = {
   secondFactorFirst: 'Turn on two-factor sign-in for yourself first.',
   secondFactorOwnerOnly: 'Only the account owner can require two-factor sign-in.',
   disableProofRequired: 'Enter your password or a current code.',
+  // Discovery alerts (issue 33).
+  alertDigestNoMail: 'This server does not send e-mail, so it cannot send you a digest.',
 } as const;

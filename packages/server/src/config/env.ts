@@ -109,6 +109,7 @@ const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: positiveInt(60 * 60 * 1000),
   OUTBOX_GIVE_UP_SECONDS: positiveInt(24 * 60 * 60),
   OUTBOX_KEEP_DAYS: positiveInt(30),
+  ALERT_CHECK_SECONDS: positiveInt(300),
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
@@ -213,6 +214,8 @@ export interface Config {
   newAccount: NewAccountDefaults;
   webhooks: WebhookConfig;
   outbox: OutboxTiming;
+  /** How often each process looks for addresses gone stale and for alert digests due (issue 33), in ms. */
+  alertCheckMs: number;
 }
 
 /** What webhooks may reach (issue 32). */
@@ -309,6 +312,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       giveUpAfterMs: e.OUTBOX_GIVE_UP_SECONDS * 1000,
       keepFinishedMs: e.OUTBOX_KEEP_DAYS * 24 * 60 * 60 * 1000,
     },
+    alertCheckMs: e.ALERT_CHECK_SECONDS * 1000,
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,
       maxnetworks,

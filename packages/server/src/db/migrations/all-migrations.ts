@@ -27,6 +27,7 @@ import * as twoFactor from './2026-11-28-0025-two-factor.js';
 import * as staleAndMacChanges from './2026-11-28-0026-stale-and-mac-changes.js';
 import * as sessionDetails from './2026-11-28-0027-session-details.js';
 import * as approvalDetails from './2026-11-28-0028-approval-details.js';
+import * as discoveryAlerts from './2026-11-29-0031-discovery-alerts.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0026-stale-and-mac-changes': staleAndMacChanges,
   '2026-11-28-0027-session-details': sessionDetails,
   '2026-11-28-0028-approval-details': approvalDetails,
+  '2026-11-29-0031-discovery-alerts': discoveryAlerts,
 };
