@@ -147,7 +147,7 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       ipAddress: hidden,
       lastSeen: { label: 'Last seen', format: dateValue },
       lastSeenBy: { label: 'Seen by' },
-      staleAfterDays: { label: 'Stale', format: daysValue },
+      staleAfterDays: { label: 'Subnet marks stale', format: daysValue },
     },
   },
   subnet: {

@@ -152,4 +152,18 @@ describeEachDialect('discovery alerts (%s)', (dialect) => {
     });
     expect(stale).toMatchObject({ before: null, after: { ipAddress: '10.53.0.1', status: 'In Use' } });
   });
+
+  it('offers no digest on a server that sends no e-mail, and refuses to pretend', async () => {
+    const me = await accountSession(t.current);
+    expect((await me.client.get('/api/auth/alert-digest')).body).toEqual({
+      isAvailable: false,
+      isOptedIn: false,
+    });
+    const refused = await me.client.put('/api/auth/alert-digest', { isOptedIn: true });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'mail_not_configured', error: messages.alertDigestNoMail });
+    expect((await me.client.put('/api/auth/alert-digest', { isOptedIn: false })).status).toBe(200);
+    expect((await me.client.put('/api/auth/alert-digest', { isOptedIn: 'yes' })).status).toBe(400);
+    expect((await t.current.client().get('/api/auth/alert-digest')).status).toBe(401);
+  });
 });
