@@ -1,4 +1,4 @@
-import { alertKindLabels, alertText, type Alert } from '@ipam/core/api/alert';
+import { alertText, type Alert } from '@ipam/core/api/alert';
 import { Anchor, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
@@ -36,7 +36,7 @@ function showToasts(fresh: readonly Alert[], go: (to: string) => void): void {
   if (fresh.length <= SINGLE_TOASTS) {
     for (const alert of [...fresh].reverse()) {
       notifications.show({
-        title: alertKindLabels[alert.kind],
+        title: 'Discovery alert',
         color: toastColors[alert.kind],
         autoClose: 10_000,
         message: (
