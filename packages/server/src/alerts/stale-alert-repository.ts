@@ -2,7 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import { isPostgres, type Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
-/** A leaf subnet that marks stale addresses, and after how many days. */
+/** A leaf subnet that marks stale addresses (its days are read again, locked, by the sweep). */
 export interface WatchedSubnet {
   id: string;
   accountId: string;

@@ -4,6 +4,7 @@ import { runChange, type ChangeLog } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { EventPublisher } from '../events/event-publisher.js';
+import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import { recordAlerts } from './record-alerts.js';
 import { listWatchedSubnets, markStaleAlerted, type WatchedSubnet } from './stale-alert-repository.js';
@@ -41,7 +42,7 @@ async function sweepBatch(
 ): Promise<number> {
   const ctx = { ...deps, account, userId: null, actor: STALE_CHECK_ACTOR };
   return runChange(ctx, async (change) => {
-    let subnet;
+    let subnet: SubnetRecord;
     try {
       subnet = await requireLeaf(change.trx, account.id, watched.id, 'no-key-update');
     } catch (error) {
