@@ -579,4 +579,6 @@ export const messages = {
   ssoClientIdRequired: 'Enter the client ID the provider gave you.',
   ssoIssuerPrivate:
     "This server reaches only public addresses for an account's provider. Its operator can allow private ones (SSO_ALLOW_PRIVATE_ISSUERS).",
+  // Discovery alerts (issue 33).
+  alertDigestNoMail: 'This server does not send e-mail, so it cannot send you a digest.',
 } as const;

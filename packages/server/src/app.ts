@@ -36,7 +36,7 @@ import { registerGroupRoutes } from './groups/group-routes.js';
 import { registerVrfRoutes } from './vrfs/vrf-routes.js';
 import { registerDnsRoutes } from './dns/dns-routes.js';
 import { registerSourceImportRoutes } from './source-import/source-import-routes.js';
-import { createInviteMailer } from './invites/invite-mailer.js';
+import { createInviteMailer, linkBase } from './invites/invite-mailer.js';
 import { deleteExpiredPasswordResets } from './auth/password-reset-repository.js';
 import { registerPasswordRoutes } from './auth/password-routes.js';
 import { registerSessionRoutes } from './auth/session-routes.js';
@@ -53,6 +53,8 @@ import { registerTokenRoutes } from './tokens/token-routes.js';
 import { registerWebhookRoutes } from './webhooks/webhook-routes.js';
 import { outboxHandlers } from './outbox/outbox-handlers.js';
 import { startOutboxWorker, type OutboxWorker } from './outbox/outbox-worker.js';
+import { startAlertJobs, type AlertJobs } from './alerts/alert-jobs.js';
+import { registerAlertRoutes } from './alerts/alert-routes.js';
 import { registerNextFreeRoutes } from './addresses/next-free-routes.js';
 import { registerFreePrefixRoutes } from './groups/free-prefix-routes.js';
 import { registerInventoryRoutes } from './inventory/inventory-routes.js';
@@ -213,6 +215,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerSubnetRoutes(app, deps);
   registerApprovalRoutes(app, deps);
   registerScanHistoryRoutes(app, deps);
+  registerAlertRoutes(app, deps);
   registerAuditRoutes(app, deps);
   registerAddressRoutes(app, deps);
   registerScannerRoutes(app, deps);
@@ -236,17 +239,28 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
 
   await registerWebApp(app, options.webDistDir ?? defaultWebDistDir);
   scheduleSessionCleanup(app, db);
-  runOutboxWorker(app, config, db);
+  runOutboxWorker(app, deps);
+  runAlertJobs(app, deps);
   return app;
 }
 
 /** Sends the outbox (webhook deliveries, …) while the app runs; stopped, in-flight attempts settled, on close. */
-function runOutboxWorker(app: FastifyInstance, config: Config, db: Db): void {
+function runOutboxWorker(app: FastifyInstance, { config, db, mailer }: AppDeps): void {
   let worker: OutboxWorker | undefined;
   app.addHook('onReady', async () => {
-    worker = startOutboxWorker(db, outboxHandlers(config, db), config.outbox, app.log);
+    worker = startOutboxWorker(db, outboxHandlers(config, db, mailer), config.outbox, app.log);
   });
   app.addHook('onClose', async () => worker?.stop());
+}
+
+/** The stale check and the alert digests while the app runs; stopped, the round in flight finished, on close. */
+function runAlertJobs(app: FastifyInstance, { config, db, events, mailer, now }: AppDeps): void {
+  let jobs: AlertJobs | undefined;
+  app.addHook('onReady', async () => {
+    const deps = { db, events, log: app.log, canMail: mailer !== null, linkBase: linkBase(config) };
+    jobs = startAlertJobs({ ...deps, clock: () => new Date(now()) }, config.alertCheckMs);
+  });
+  app.addHook('onClose', async () => jobs?.stop());
 }
 
 /** Answers a request the router refused before any route ran, in the API's error shape. */

@@ -15,6 +15,7 @@ export const LIVE_EVENT_KINDS = [
   'plan',
   'token',
   'import',
+  'alert',
 ] as const;
 export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 
@@ -25,6 +26,6 @@ export type LiveEventKind = (typeof LIVE_EVENT_KINDS)[number];
 export const liveEventSchema = z.object({
   kind: z.enum(LIVE_EVENT_KINDS),
   id: z.string().describe('the changed object; the subnet for bulk changes of its addresses'),
-  subnetId: z.string().optional().describe('the subnet an address or approval belongs to'),
+  subnetId: z.string().optional().describe('the subnet an address, approval or alert belongs to'),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;

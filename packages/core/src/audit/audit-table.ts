@@ -133,6 +133,18 @@ export const AUDIT_ENTITIES: Readonly<Record<string, AuditEntity>> = {
       ...importCounts,
     },
   },
+  // A discovery alert's own record (issue 33): the stale check found no sighting for the subnet's days.
+  'address-stale': {
+    label: 'Address',
+    isRecord: true,
+    verbs: { create: 'went stale' },
+    fields: {
+      ipAddress: hidden,
+      lastSeen: { label: 'Last seen', format: dateValue },
+      lastSeenBy: { label: 'Seen by' },
+      staleAfterDays: { label: 'Subnet marks stale', format: daysValue },
+    },
+  },
   subnet: {
     label: 'Subnet',
     entityRefers: 'subnet',

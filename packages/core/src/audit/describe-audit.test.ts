@@ -218,6 +218,27 @@ describe('changeSummary', () => {
     );
   });
 
+  it('says which address went stale, with its last sighting and the days (issue 33)', () => {
+    const stale = entry({
+      action: 'create',
+      entity: 'address-stale',
+      entityId: '10.0.0.5',
+      subnetId: 's1',
+      after: {
+        ipAddress: '10.0.0.5',
+        lastSeen: '2026-11-20T10:00:00.000Z',
+        lastSeenBy: 'HQ',
+        staleAfterDays: 7,
+      },
+    });
+    expect(changeSummary(stale, ctx)).toBe('Address 10.0.0.5 went stale');
+    expect(lines(stale)).toEqual([
+      'Last seen: 20 Nov 2026, 10:00',
+      'Seen by: HQ',
+      'Subnet marks stale: After 7 days',
+    ]);
+  });
+
   it('says what a scan, an approval, a key, a member and an invitation did', () => {
     expect(says({ entity: 'scan', entityId: 's1', subnetId: 's1', after: { done: true } })).toBe(
       'Scan of LAN finished',

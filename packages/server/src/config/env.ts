@@ -111,6 +111,7 @@ const envSchema = z.object({
   OUTBOX_RETRY_MAX_MS: positiveInt(60 * 60 * 1000),
   OUTBOX_GIVE_UP_SECONDS: positiveInt(24 * 60 * 60),
   OUTBOX_KEEP_DAYS: positiveInt(30),
+  ALERT_CHECK_SECONDS: positiveInt(300),
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
@@ -220,6 +221,8 @@ export interface Config {
   ldap: LdapConfig | null;
   /** Single sign-on: the operator's OpenID Connect provider (OIDC_*) and accounts' own providers. */
   sso: SsoConfig;
+  /** How often each process looks for addresses gone stale and for alert digests due (issue 33), in ms. */
+  alertCheckMs: number;
 }
 
 /** What webhooks may reach (issue 32). */
@@ -321,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       keepFinishedMs: e.OUTBOX_KEEP_DAYS * 24 * 60 * 60 * 1000,
     },
     sso: sso.config,
+    alertCheckMs: e.ALERT_CHECK_SECONDS * 1000,
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,
       maxnetworks,

@@ -319,6 +319,8 @@ export interface IpAddressesTable {
   /** The MAC the address answered with before a scan saw another one, and when; null once a person edits it. */
   previous_mac: string | null;
   mac_changed_at: string | null;
+  /** The last-seen time a went-stale alert was written for (issue 33); another sighting re-arms the alert. */
+  stale_alerted_for: string | null;
   /**
    * The address's list item as the API answers it (core's addressResponse), JSON text written with the
    * columns above by the address write repository, from the response serialiser: pages read it as is.
@@ -508,6 +510,27 @@ export interface Database {
   outbox_attempts: OutboxAttemptsTable;
   webhooks: WebhooksTable;
   idempotency_keys: IdempotencyKeysTable;
+  alerts: AlertsTable;
+  alert_digests: AlertDigestsTable;
+}
+
+/** A discovery alert of an account (issue 33): kind new_host | mac_changed | went_stale. */
+export interface AlertsTable {
+  id: string;
+  account_id: string;
+  subnet_id: string;
+  ip_address: string;
+  kind: string;
+  /** What the alert says beyond the address (MACs, scanner, last seen), JSON. */
+  details_json: string;
+  created_at: string;
+}
+
+/** A user who asked for the daily e-mail of alerts, and up to when their alerts have been mailed. */
+export interface AlertDigestsTable {
+  user_id: string;
+  covered_until: string;
+  created_at: string;
 }
 
 /** A paid product (BL-1); `benefits_json` is a JSON list of strings, `active` 0 or 1. */

@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'subnet_overlap'
   | 'address_outside_subnet'
   | 'scan_not_enabled'
+  | 'mail_not_configured'
   | 'calculation_limit_reached'
   | 'scanners_not_in_tier'
   | 'support_not_in_tier'

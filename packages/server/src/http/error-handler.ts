@@ -33,6 +33,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   subnet_overlap: 409,
   address_outside_subnet: 400,
   scan_not_enabled: 409,
+  mail_not_configured: 409,
   calculation_limit_reached: 403,
   scanners_not_in_tier: 403,
   support_not_in_tier: 403,

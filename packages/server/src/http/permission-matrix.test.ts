@@ -92,6 +92,7 @@ for (const dialect of DIALECTS) {
           'POST /api/accounts/:accountId/subnets/:subnetId/scan',
           'GET /api/accounts/:accountId/subnets/:subnetId/approvals',
           'GET /api/accounts/:accountId/subnets/:subnetId/scans',
+          'GET /api/accounts/:accountId/alerts',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/:approvalId/confirm',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/:approvalId/ignore',
           'POST /api/accounts/:accountId/subnets/:subnetId/approvals/confirm-all',

@@ -5,6 +5,8 @@ export interface InviteMailer {
   sendInvite(invite: { to: string; accountReference: string; invitedBy: string; url: string }): Promise<void>;
   sendPasswordReset(reset: { to: string; url: string }): Promise<void>;
   sendSupportMessage(message: { to: string; subject: string; text: string; replyTo: string }): Promise<void>;
+  /** An e-mail written whole by its producer (the daily digest of alerts), with a text and an HTML body. */
+  sendComposed(mail: { to: string; subject: string; text: string; html: string }): Promise<void>;
 }
 
 /** The base of links in e-mails and printed links: PUBLIC_URL, else the address the server listens on. */
@@ -45,6 +47,9 @@ export function createInviteMailer(config: {
     },
     async sendSupportMessage({ to, subject, text, replyTo }) {
       await transport.sendMail({ from: config.contactEmail, to, replyTo, subject, text });
+    },
+    async sendComposed({ to, subject, text, html }) {
+      await transport.sendMail({ from: config.contactEmail, to, subject, text, html });
     },
   };
 }

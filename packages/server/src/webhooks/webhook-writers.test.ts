@@ -14,7 +14,7 @@ const policy = { allowPrivate: false, allowHttp: false };
 describeEachDialect('webhook events of scans and approvals (%s)', (dialect) => {
   const database = useTestDatabase(dialect);
 
-  it('writes approval created, scan finished, approval resolved and address created in the changes that make them', async () => {
+  it('writes address discovered, approval created, scan finished, approval resolved and address created in the changes that make them', async () => {
     const { db } = database.current;
     const ctx = await createAccountContext(db);
     if (ctx.userId === null) throw new Error('no user');
@@ -32,6 +32,9 @@ describeEachDialect('webhook events of scans and approvals (%s)', (dialect) => {
     const items = await listItemsOfTarget(db, ctx.account.id, WEBHOOK_KIND, webhook.id, 100);
     expect(items.map((item) => item.label).reverse()).toEqual([
       'subnet.created',
+      // Hosts no scanner had seen before (issue 33's alerts), written with the scan that found them.
+      'address.discovered',
+      'address.discovered',
       'approval.created',
       'approval.created',
       'scan.finished',

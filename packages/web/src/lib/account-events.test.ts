@@ -3,6 +3,7 @@ import { QueryClient, type QueryKey, QueryObserver } from '@tanstack/react-query
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cacheQueries, cachedQueries, invalidatedQueries } from '../test/cached-queries.js';
 import { eventDebounceMs, subscribeToAccountEvents } from './account-events.js';
+import { onAlertSignal } from './alerts.js';
 import { ownEventWaitMs, refreshAfterChange } from './own-changes.js';
 
 /** The one stream the subscription opened; the test plays the server through it. */
@@ -104,6 +105,27 @@ describe('account events', () => {
     expect(page.requests()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
     expect([page.requests(), dashboard.requests(), otherPage.requests()]).toEqual([1, 1, 0]);
+  });
+
+  it('signal new alerts once per burst, and refresh the alert lists and the dashboard', async () => {
+    const heard: string[] = [];
+    const stop = onAlertSignal((accountId) => heard.push(accountId));
+    try {
+      const alerts = await shown(pageKey('recent alerts'));
+      const dashboard = await shown(pageKey('dashboard'));
+      stream().announce({ kind: 'alert', id: 'a1', subnetId: '3' });
+      stream().announce({ kind: 'alert', id: 'a2', subnetId: '3' });
+      stream().announce(address('10.0.3.5'));
+      await vi.advanceTimersByTimeAsync(eventDebounceMs);
+      expect(heard).toEqual(['7']);
+      expect([alerts.requests(), dashboard.requests()]).toEqual([1, 1]);
+      // A burst without alerts signals nothing.
+      stream().announce(address('10.0.3.6'));
+      await vi.advanceTimersByTimeAsync(eventDebounceMs);
+      expect(heard).toEqual(['7']);
+    } finally {
+      stop();
+    }
   });
 
   it('refresh everything of the account and the session after a reconnect', async () => {

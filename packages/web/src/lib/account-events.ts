@@ -2,6 +2,7 @@ import { type LiveEvent, liveEventSchema } from '@ipam/core/api/live-event';
 import { eventRoutes } from '@ipam/core/api/routes/events';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { signalAlerts } from './alerts.js';
 import { apiUrl } from './api-client.js';
 import { everything, invalidateTargets, refreshTargets } from './live-refresh.js';
 import { forgetOwnChanges, isOwnChange } from './own-changes.js';
@@ -51,6 +52,8 @@ export function subscribeToAccountEvents(queryClient: QueryClient, accountId: st
       void invalidateTargets(queryClient, everything(accountId));
       return;
     }
+    // New alerts are news for the person watching, whoever caused them (alert-toasts.tsx shows them).
+    if (events.some((event) => event.kind === 'alert')) signalAlerts(accountId);
     // Checked now rather than on arrival: the answer of this browser's own change may come just after its event.
     const others = events.filter((event) => !isOwnChange(queryClient, accountId, event));
     void invalidateTargets(queryClient, refreshTargets(accountId, others));

@@ -43,6 +43,8 @@ type Refresh = (a: string, event: LiveEvent, s: string) => RefreshTarget[];
  * - vrf: the VRF list (with its subnet counts).
  * - import: the list of latest imports and that import (its progress, then its report). What an
  *   import writes is announced by its own events (vrf, group, subnet, address).
+ * - alert: the account's alerts (the dashboard's Recent alerts, every page); a went-stale alert is
+ *   also in History (below).
  * - account: a billing change moves the tier and limits, which gate most answers: everything.
  */
 const refreshes: Record<LiveEventKind, Refresh> = {
@@ -65,6 +67,7 @@ const refreshes: Record<LiveEventKind, Refresh> = {
   import: (a, e) => [only(k.sourceImports(a)), only(k.sourceImport(a, e.id))],
   scanner: (a) => [under(k.scanners(a))],
   calculation: (a) => [under(k.allCalculations(a))],
+  alert: (a) => [under(k.alerts(a))],
   account: (a) => everything(a),
 };
 

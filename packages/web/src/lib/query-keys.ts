@@ -10,6 +10,8 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   /** The signed-in user's sessions (not account-scoped). */
   sessions: ['sessions'] as const,
+  /** The signed-in user's choice of a daily e-mail of alerts (not account-scoped). */
+  alertDigest: ['alert-digest'] as const,
   /** The signed-in user's second factor (not account-scoped). */
   twoFactor: ['two-factor'] as const,
   /** The signed-in user's passkeys (not account-scoped). */
@@ -74,6 +76,8 @@ export const queryKeys = {
     ['accounts', accountId, 'plans', planId, 'history'] as const,
   /** The dashboard's figures (counts, address totals, fullest subnets, approvals, latest changes). */
   dashboard: (accountId: string) => ['accounts', accountId, 'dashboard'] as const,
+  /** The account's discovery alerts (every page size and cursor; issue 33). */
+  alerts: (accountId: string) => ['accounts', accountId, 'alerts'] as const,
   /** Pages of the audit log under one filter (subnet and/or person, '' for none). */
   audit: (accountId: string, filter: { subnetId: string; userId: string }) =>
     ['accounts', accountId, 'audit', filter] as const,

@@ -36,6 +36,7 @@ export const cachedQueries: Record<string, QueryKey> = {
   'history of person 2': k.audit('7', { subnetId: '', userId: '2' }),
   'history of subnet 3': k.audit('7', { ...everyone, subnetId: '3' }),
   'history of subnet 4': k.audit('7', { ...everyone, subnetId: '4' }),
+  'recent alerts': [...k.alerts('7'), { limit: 8 }],
   users: k.users('7'),
   invites: k.invites('7'),
   tokens: k.tokens('7'),

@@ -1,5 +1,6 @@
 import type { ApiRoute } from '../route-table.js';
 import { accountRoutes } from './accounts.js';
+import { alertRoutes } from './alerts.js';
 import { addressRoutes } from './addresses.js';
 import { approvalRoutes } from './approvals.js';
 import { auditRoutes } from './audit.js';
@@ -53,6 +54,7 @@ const routeFiles = [
   subnetRoutes,
   approvalRoutes,
   scanHistoryRoutes,
+  alertRoutes,
   auditRoutes,
   addressRoutes,
   scannerRoutes,

@@ -30,6 +30,7 @@ import * as approvalDetails from './2026-11-28-0028-approval-details.js';
 import * as passkeys from './2026-11-28-0029-passkeys.js';
 import * as scannerSnmpTargets from './2026-11-28-0029-scanner-snmp-targets.js';
 import * as singleSignOn from './2026-11-29-0029-single-sign-on.js';
+import * as discoveryAlerts from './2026-11-29-0031-discovery-alerts.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0029-passkeys': passkeys,
   '2026-11-28-0029-scanner-snmp-targets': scannerSnmpTargets,
   '2026-11-29-0029-single-sign-on': singleSignOn,
+  '2026-11-29-0031-discovery-alerts': discoveryAlerts,
 };

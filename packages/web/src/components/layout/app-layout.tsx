@@ -9,13 +9,17 @@ import { AppFooter } from './app-footer.js';
 import { GlobalSearch } from './global-search.js';
 import { Logo } from './logo.js';
 import { MainNav } from './main-nav.js';
+import { useAlertToasts } from './use-alert-toasts.js';
 import { UserMenu } from './user-menu.js';
 
 /** The signed-in frame: top bar, left navigation (a burger menu on a phone), page, footer. */
 export function AppLayout() {
   const [isNavOpen, nav] = useDisclosure(false);
   // Live updates for the account the user works in (re-subscribes when they switch accounts).
-  useAccountEvents(useCurrentAccount()?.id);
+  const accountId = useCurrentAccount()?.id;
+  useAccountEvents(accountId);
+  // New discovery alerts of that account as toasts.
+  useAlertToasts(accountId);
   // On a phone the closed navigation only slides off-screen; hide it, so Tab does not walk
   // through links nobody can see. Below 48em is below Mantine's `sm` breakpoint used here.
   const isPhone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false });

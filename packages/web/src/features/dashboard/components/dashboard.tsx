@@ -13,6 +13,7 @@ import { AddressTotalsCard } from './address-totals-card.js';
 import { FullestSubnetsCard } from './fullest-subnets-card.js';
 import { LatestChangesCard } from './latest-changes-card.js';
 import { PendingApprovalsCard } from './pending-approvals-card.js';
+import { RecentAlertsCard } from './recent-alerts-card.js';
 import { StaleAddressesCard } from './stale-addresses-card.js';
 import { StatCards } from './stat-cards.js';
 
@@ -93,15 +94,16 @@ function AccountDashboard({ accountId }: { accountId: string }) {
         totalGroups={data?.totalGroups}
         maxNetworks={data?.maxNetworks}
       />
+      <RecentAlertsCard accountId={accountId} />
       {data && <DashboardFigures data={data} />}
     </Stack>
   );
 }
 
 /**
- * The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks, then the address totals by
- * status, the fullest subnets, pending approvals and the latest changes; an empty account gets its
- * first step instead.
+ * The Dashboard (spec §2): Total Subnets, Total Groups, Max Networks, the recent discovery alerts,
+ * then the address totals by status, the fullest subnets, pending approvals and the latest changes;
+ * an empty account gets its first step instead.
  */
 export function Dashboard() {
   const account = useCurrentAccount();

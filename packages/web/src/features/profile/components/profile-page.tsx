@@ -6,10 +6,11 @@ import { PageTitle } from '../../../components/ui/page-title.js';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useSignedInUser } from '../../../lib/auth.js';
 import { useUpdateProfile } from '../api/profile.js';
+import { AlertDigestPanel } from './alert-digest-panel.js';
 import { ChangePasswordForm } from './change-password-form.js';
 import { SessionsPanel } from './sessions-panel.js';
 
-/** /profile: display name, change password and the user's active sessions. */
+/** /profile: display name, change password, the daily alert e-mail (with SMTP) and the user's active sessions. */
 export function ProfilePage() {
   const me = useSignedInUser();
   const update = useUpdateProfile();
@@ -60,6 +61,7 @@ export function ProfilePage() {
           <ChangePasswordForm email={me.user.email} />
         </Stack>
       </Paper>
+      <AlertDigestPanel />
       <Paper withBorder p="lg" radius="md">
         <SessionsPanel />
       </Paper>
