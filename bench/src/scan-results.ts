@@ -2,7 +2,11 @@
  * The server applying a /16 scan: 65,536 host results in 16 batches of 4,096 (what the agent sends),
  * auto scanning (half the hosts answer: 32,768 addresses written) and approval scanning (32,768
  * entries), on SQLite and PostgreSQL: wall time per job and per batch, and SQL statements per batch.
- * Run: node --conditions=source --import tsx bench/src/scan-results.ts   (prints a markdown report)
+ * With `--three-sources`, the live hosts come as the agent reports what three sources saw (issue 33): a
+ * third by ICMP, a third from a router's neighbour table over SNMP (with a MAC), a third from DHCP leases
+ * (with a MAC and the lease's name); every live host is a first sighting, so each also writes a
+ * "new host" alert.
+ * Run: node --conditions=source --import tsx bench/src/scan-results.ts [--three-sources]   (prints a markdown report)
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -24,6 +28,13 @@ import { createSubnet } from '@ipam/server/subnets/subnets';
 import { machineLine, median } from './bench-utils.js';
 
 const HOSTS = 65_536;
+const isThreeSources = process.argv.includes('--three-sources');
+const SOURCES = ['icmp', 'snmp', 'dhcp'] as const;
+
+/** A MAC of host n, as a router or a lease would give it. */
+function macOf(n: number): string {
+  return `02:00:00:00:${(n >> 8).toString(16).padStart(2, '0')}:${(n & 255).toString(16).padStart(2, '0')}`;
+}
 const RUNS = 3;
 const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -70,11 +81,17 @@ async function open(kind: 'sqlite' | 'postgres'): Promise<{ db: Db; cleanup: () 
 function batches(subnetId: string): ReturnType<typeof scanResultsSchema.parse>[] {
   const hosts = Array.from({ length: HOSTS - 2 }, (_, i) => {
     const n = i + 1;
+    const alive = n % 2 === 1;
+    const ipAddress = `10.0.${n >> 8}.${n & 255}`;
+    if (!isThreeSources || !alive) return { ipAddress, alive, method: 'icmp', hostname: `h${n}.lan` };
+    const method = SOURCES[((n - 1) / 2) % 3] ?? 'icmp';
+    if (method === 'icmp') return { ipAddress, alive, method, hostname: `h${n}.lan` };
     return {
-      ipAddress: `10.0.${n >> 8}.${n & 255}`,
-      alive: n % 2 === 1,
-      method: 'icmp',
-      hostname: `h${n}.lan`,
+      ipAddress,
+      alive,
+      method,
+      mac: macOf(n),
+      hostname: method === 'dhcp' ? `lease-${n}` : undefined,
     };
   });
   const out = [];
@@ -145,7 +162,7 @@ async function measure(kind: 'sqlite' | 'postgres', scanningType: 'auto' | 'appr
 }
 
 const lines = [
-  `Applying a /16 scan (65,534 hosts, half alive, 16 batches of ≤ 4,096) — ${machineLine()}`,
+  `Applying a /16 scan (65,534 hosts, half alive${isThreeSources ? ', seen by ICMP, SNMP and DHCP in thirds' : ''}, 16 batches of ≤ 4,096) — ${machineLine()}`,
   '',
   '| engine | scanning | job, median ms | batch, median ms | statements per batch |',
   '|---|---|---:|---:|---:|',
