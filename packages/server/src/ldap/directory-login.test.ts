@@ -238,6 +238,7 @@ describeEachDialect('LDAP sign-in against slapd (%s)', (dialect) => {
       secondFactorRequired: true,
       pendingToken: expect.any(String),
       expiresAt: expect.any(String),
+      methods: ['totp'],
     });
     expect(fresh.cookies.has('ipam_session')).toBe(false);
     const code = await totpCodeAt(secret, clock.now());
