@@ -183,6 +183,24 @@ for (const dialect of DIALECTS) {
       expect(await address(me, auto.body.id, '10.45.0.9')).toMatchObject({ hostname: 'kept.lan' });
     });
 
+    it('Ignore All remembers every observation it settled, and only those', async () => {
+      const me = await accountSession(t.current, { tier: 1 });
+      const subnetId = await approvalSubnet(me, '10.46.0.0/24');
+      const seen = [answering('10.46.0.1', 'a.lan'), { ...answering('10.46.0.2'), mac: MAC }];
+      await scan(t.current, me, subnetId, seen);
+      expect((await pending(me, subnetId)).map((entry) => entry.ipAddress)).toEqual([
+        '10.46.0.1',
+        '10.46.0.2',
+      ]);
+      const ignored = await me.call('POST', `/subnets/${subnetId}/approvals/ignore-all`);
+      expect(ignored.status).toBe(200);
+      expect(await scan(t.current, me, subnetId, seen)).toMatchObject({ approvals: 0 });
+      expect(await pending(me, subnetId)).toEqual([]);
+      // A host Ignore All never saw is news.
+      await scan(t.current, me, subnetId, [...seen, answering('10.46.0.3')]);
+      expect((await pending(me, subnetId)).map((entry) => entry.ipAddress)).toEqual(['10.46.0.3']);
+    });
+
     it('withdraws an entry a person made true, and keeps one the edit did not', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const subnetId = await approvalSubnet(me, '10.42.0.0/24');
