@@ -1,8 +1,8 @@
 import type { Passkey } from '@ipam/core/api/passkey';
-import { Alert, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../lib/api-client.js';
 import { useRemovePasskey } from '../api/passkeys.js';
+import { ProofFields, useProof } from './proof-fields.js';
 
 interface PasskeyRemoveFormProps {
   passkey: Passkey;
@@ -14,16 +14,14 @@ interface PasskeyRemoveFormProps {
 /** Removing a passkey: the password (or a current code of the app) proves it is the user. */
 export function PasskeyRemoveForm({ passkey, hasTotp, onDone }: PasskeyRemoveFormProps) {
   const remove = useRemovePasskey();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const proof = useProof();
   return (
     <form
       aria-label={`Remove passkey ${passkey.name}`}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        const proof = code.trim() ? { code } : { password };
-        remove.mutate({ passkeyId: passkey.id, proof }, { onSuccess: onDone });
+        remove.mutate({ passkeyId: passkey.id, proof: proof.proof() }, { onSuccess: onDone });
       }}
     >
       <Stack maw={420}>
@@ -31,21 +29,7 @@ export function PasskeyRemoveForm({ passkey, hasTotp, onDone }: PasskeyRemoveFor
           Remove “{passkey.name}”? Enter your password{hasTotp ? ', or a current code from your app' : ''}.
           Your other sessions are signed out.
         </Text>
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
-        />
-        {hasTotp && (
-          <TextInput
-            label="Or a code"
-            autoComplete="one-time-code"
-            maxLength={20}
-            value={code}
-            onChange={(event) => setCode(event.currentTarget.value)}
-          />
-        )}
+        <ProofFields state={proof} hasCode={hasTotp} />
         {remove.isError && (
           <Alert color="red" role="alert">
             {errorMessage(remove.error)}
