@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { deleteSubnet } from '../subnets/subnets.js';
 import { findListedSubnet, readStatusCounts } from './address-count-repository.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
-import { insertAddressRows } from './address-write-repository.js';
+import { insertAddressRows, insertAddressRowsOfSubnets } from './address-write-repository.js';
 import { clearAddress, setAddress } from './address-writes.js';
 
 const statuses: readonly AddressStatus[] = ['Available', 'In Use', 'Reserved'];
@@ -25,6 +25,46 @@ async function countedByRows(db: Db, subnetId: string) {
 
 describeEachDialect('written address counts on %s', (dialect) => {
   const database = useTestDatabase(dialect);
+
+  it('count each subnet of a bulk load of many subnets, past one statement of rows', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const subnets = [await createSubnetIn(ctx, '10.30.0.0/22'), await createSubnetIn(ctx, '10.31.0.0/24')];
+    const base = (second: bigint) => (10n << 24n) | (second << 16n);
+    const row = (value: bigint, i: number) => ({
+      value,
+      status: statuses[i % 3] ?? 'Available',
+      hostname: `h${i}`,
+      description: '',
+      allowScannerUpdate: true,
+      updatedDate: '2026-01-01T00:00:00.000Z',
+      updatedBy: null,
+    });
+    await insertAddressRowsOfSubnets(db, ctx.account.id, [
+      // 700 and 20 rows: the first subnet's rows fill more than one multi-row statement.
+      {
+        subnet: { id: subnets[0]?.id ?? '', version: 4 },
+        rows: Array.from({ length: 700 }, (_, i) => row(base(30n) + BigInt(i + 1), i)),
+      },
+      {
+        subnet: { id: subnets[1]?.id ?? '', version: 4 },
+        rows: Array.from({ length: 20 }, (_, i) => row(base(31n) + BigInt(i + 1), i + 1)),
+      },
+    ]);
+    for (const subnet of subnets) {
+      expect(await readStatusCounts(db, subnet.id)).toEqual(await countedByRows(db, subnet.id));
+    }
+    expect(await readStatusCounts(db, subnets[0]?.id ?? '')).toEqual({
+      Available: 234n,
+      'In Use': 233n,
+      Reserved: 233n,
+    });
+    expect(await readStatusCounts(db, subnets[1]?.id ?? '')).toEqual({
+      Available: 6n,
+      'In Use': 7n,
+      Reserved: 7n,
+    });
+  });
 
   it('stay equal to the stored rows through bulk inserts, concurrent writes and clears', async () => {
     const { db } = database.current;

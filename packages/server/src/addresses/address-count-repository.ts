@@ -1,4 +1,5 @@
 import type { Prefix } from '@ipam/core/prefix';
+import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -120,21 +121,33 @@ export async function findListedSubnet(
  * touched when nothing changes, so edits that keep the status never wait on this row.
  */
 export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
-  if (change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n) return;
-  await db
-    .insertInto('ip_address_counts')
-    .values({
+  await adjustStatusCountsOfSubnets(db, [{ subnetId, change }]);
+}
+
+/** Adds each subnet's change to its kept status counts, many subnets a statement. */
+export async function adjustStatusCountsOfSubnets(
+  db: Db,
+  changes: readonly { subnetId: string; change: StatusCounts }[],
+): Promise<void> {
+  const rows = changes
+    .filter(({ change }) => change.Available !== 0n || change['In Use'] !== 0n || change.Reserved !== 0n)
+    .map(({ subnetId, change }) => ({
       subnet_id: subnetId,
       in_use: Number(change['In Use']),
       reserved: Number(change.Reserved),
       available: Number(change.Available),
-    })
-    .onConflict((oc) =>
-      oc.column('subnet_id').doUpdateSet((eb) => ({
-        in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
-        reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
-        available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
-      })),
-    )
-    .execute();
+    }));
+  for (const chunk of chunksOf(rows)) {
+    await db
+      .insertInto('ip_address_counts')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.column('subnet_id').doUpdateSet((eb) => ({
+          in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
+          reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
+          available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
+        })),
+      )
+      .execute();
+  }
 }

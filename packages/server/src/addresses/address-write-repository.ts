@@ -6,7 +6,12 @@ import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
 import type { IpAddressesTable } from '../db/schema.js';
 import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
-import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
+import {
+  addCounts,
+  adjustStatusCountsOfSubnets,
+  NO_COUNTS,
+  statusChange,
+} from './address-count-repository.js';
 import { addressItemJson } from './address-item-json.js';
 import {
   findStoredAmong,
@@ -157,21 +162,39 @@ export async function writeAddressRows(
   }
 }
 
-/** Inserts many never-written addresses in multi-row statements (bulk loads, benchmarks), counted. */
+/** A never-written address's data as a bulk load gives it. */
+type LoadedAddress = AddressFields & { value: bigint; updatedDate: string; updatedBy: string | null };
+
+/** Inserts many never-written addresses of one subnet in multi-row statements (bulk loads, benchmarks), counted. */
 export async function insertAddressRows(
   db: Db,
   accountId: string,
   subnet: SubnetRef,
-  rows: readonly (AddressFields & { value: bigint; updatedDate: string; updatedBy: string | null })[],
+  rows: readonly LoadedAddress[],
 ): Promise<void> {
-  for (const chunk of chunksOf(rows)) {
-    await db
-      .insertInto('ip_addresses')
-      .values(chunk.map((row) => rowOf(accountId, subnet, { ...NOT_SEEN, ...row })))
-      .execute();
-  }
-  const change = rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS);
-  await adjustStatusCounts(db, subnet.id, change);
+  await insertAddressRowsOfSubnets(db, accountId, [{ subnet, rows }]);
+}
+
+/**
+ * The same for many subnets at once: rows of several subnets share each multi-row statement, and the
+ * status counts of all of them are adjusted together (a load of many small subnets).
+ */
+export async function insertAddressRowsOfSubnets(
+  db: Db,
+  accountId: string,
+  loads: readonly { subnet: SubnetRef; rows: readonly LoadedAddress[] }[],
+): Promise<void> {
+  const stored = loads.flatMap(({ subnet, rows }) =>
+    rows.map((row) => rowOf(accountId, subnet, { ...NOT_SEEN, ...row })),
+  );
+  for (const chunk of chunksOf(stored)) await db.insertInto('ip_addresses').values(chunk).execute();
+  await adjustStatusCountsOfSubnets(
+    db,
+    loads.map(({ subnet, rows }) => ({
+      subnetId: subnet.id,
+      change: rows.reduce((sum, row) => addCounts(sum, statusChange(null, row.status)), NO_COUNTS),
+    })),
+  );
 }
 
 /**

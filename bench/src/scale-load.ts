@@ -1,0 +1,355 @@
+/**
+ * Issue 35's load run: 100 concurrent API clients for 5 minutes against the large account of
+ * scale-fixture.ts (built once, kept in bench/.scale), on each engine, with and without 20 browsers'
+ * live-event streams open. Each client is one member's session in a closed loop (its next request as
+ * soon as the last answer arrived), drawing operations at these weights:
+ *   70% reads: an address page (35), search (20), the dashboard (15);
+ *   20% writes: an address edit (12), the next free address (8);
+ *   10% heavier writes: a new subnet in a container's free space (4), an import of 100 rows (3),
+ *       confirming a scan finding (3).
+ * Viewers (four members in ten) only read. Reported per operation: count, errors (any answer but the
+ * expected 2xx), p50/p95/p99; and the server's CPU and memory, PostgreSQL's backends' CPU, the load.
+ *
+ * Run: node --conditions=source --import tsx bench/src/scale-load.ts
+ *   IPAM_SCALE (1), LOAD_SECONDS (300), CLIENTS (100), STREAMS ("0,20"), IPAM_BENCH_ENGINES ("postgres,sqlite")
+ */
+import { Agent, request } from 'node:http';
+import { loadavg } from 'node:os';
+import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
+import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
+import { machineLine, percentile, randomSource } from './bench-utils.js';
+import { watchBackends } from './process-cpu.js';
+import { roleOfMember, SCALE_PASSWORD, scaleAccount, type ScaleAccount } from './scale-fixture.js';
+
+const SCALE = Number(process.env.IPAM_SCALE ?? 1);
+const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
+const CLIENTS = Number(process.env.CLIENTS ?? 100);
+const STREAM_COUNTS = (process.env.STREAMS ?? '0,20').split(',').map(Number);
+const ENGINES = (process.env.IPAM_BENCH_ENGINES ?? 'postgres,sqlite').split(',') as ('sqlite' | 'postgres')[];
+const adminUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+type Operation =
+  | 'address page'
+  | 'search'
+  | 'dashboard'
+  | 'address edit'
+  | 'next free'
+  | 'subnet create'
+  | 'import 100 rows'
+  | 'approval confirm';
+
+const weights: [Operation, number][] = [
+  ['address page', 35],
+  ['search', 20],
+  ['dashboard', 15],
+  ['address edit', 12],
+  ['next free', 8],
+  ['subnet create', 4],
+  ['import 100 rows', 3],
+  ['approval confirm', 3],
+];
+const reads = new Set<Operation>(['address page', 'search', 'dashboard']);
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  body?: string;
+  type?: string;
+}
+
+/** What the run draws its inputs from: the account's subnets, containers and waiting findings. */
+interface Inputs {
+  account: ScaleAccount;
+  containers: string[];
+  approvals: { id: string; subnetId: string }[];
+}
+
+async function readInputs(account: ScaleAccount): Promise<Inputs> {
+  const db = openDatabase(account.target);
+  try {
+    const containers = await db
+      .selectFrom('subnets')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .where('kind', '=', 'container')
+      .where('prefix_length', '=', 18)
+      .execute();
+    const approvals = await db
+      .selectFrom('approvals')
+      .select(['id', 'subnet_id'])
+      .where('account_id', '=', account.accountId)
+      .execute();
+    return {
+      account,
+      containers: containers.map((row) => row.id),
+      approvals: approvals.map((row) => ({ id: row.id, subnetId: row.subnet_id })),
+    };
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The next request of a client: a weighted draw (reads only for a viewer) with its inputs. */
+function drawCall(
+  inputs: Inputs,
+  random: () => number,
+  canWrite: boolean,
+  sequence: number,
+): [Operation, Call] {
+  const { account } = inputs;
+  const base = `/api/accounts/${account.accountId}`;
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const total = weights.reduce(
+    (sum, [operation, weight]) => sum + (canWrite || reads.has(operation) ? weight : 0),
+    0,
+  );
+  let point = random() * total;
+  let operation: Operation = 'address page';
+  for (const [candidate, weight] of weights) {
+    if (!canWrite && !reads.has(candidate)) continue;
+    point -= weight;
+    if (point < 0) {
+      operation = candidate;
+      break;
+    }
+  }
+  const sparse = () => pick(account.leaves.sparse);
+  switch (operation) {
+    case 'address page': {
+      const leaf = pick([
+        ...account.leaves.busy.slice(0, 1000),
+        ...account.leaves.sparse.slice(0, 1000),
+        ...account.leaves.v6.slice(0, 500),
+      ]);
+      return [operation, { method: 'GET', path: `${base}/subnets/${leaf}/addresses?limit=100` }];
+    }
+    case 'search': {
+      const terms = [
+        `dhcp${Math.floor(random() * 5)}-${1 + Math.floor(random() * 150)}`,
+        `10.${Math.floor(random() * 200)}.1.`,
+        'gw',
+        `asset ${Math.floor(random() * 150)}`,
+      ];
+      return [operation, { method: 'GET', path: `${base}/search?q=${encodeURIComponent(pick(terms))}` }];
+    }
+    case 'dashboard':
+      return [operation, { method: 'GET', path: `${base}/dashboard` }];
+    case 'address edit': {
+      const host = 10 + Math.floor(random() * 180);
+      const leaf = sparse();
+      return [
+        operation,
+        {
+          method: 'PUT',
+          path: `${base}/subnets/${leaf}/addresses/${hostOf(leaf, host)}`,
+          body: JSON.stringify({
+            status: 'In Use',
+            hostname: `edit-${sequence}.example.net`,
+            description: `load ${sequence}`,
+          }),
+        },
+      ];
+    }
+    case 'next free':
+      return [
+        operation,
+        { method: 'POST', path: `${base}/subnets/${pick(account.leaves.busy)}/addresses/next`, body: '{}' },
+      ];
+    case 'subnet create':
+      return [
+        operation,
+        {
+          method: 'POST',
+          path: `${base}/subnets/next`,
+          body: JSON.stringify({
+            name: `new ${sequence}`,
+            vlanId: 300,
+            groupId: pick(account.groupIds),
+            parentId: pick(inputs.containers),
+            prefixLength: 28,
+          }),
+        },
+      ];
+    case 'import 100 rows': {
+      const leaf = sparse();
+      const lines = Array.from(
+        { length: 100 },
+        (_, i) => `${hostOf(leaf, 100 + i)},In Use,imp-${sequence}-${i}.example.net`,
+      );
+      return [
+        operation,
+        {
+          method: 'POST',
+          path: `${base}/subnets/${leaf}/addresses/import?dryRun=false`,
+          body: ['ipAddress,status,hostname', ...lines].join('\n'),
+          type: 'text/csv',
+        },
+      ];
+    }
+    case 'approval confirm': {
+      const approval = inputs.approvals.pop();
+      if (!approval) return ['dashboard', { method: 'GET', path: `${base}/dashboard` }];
+      return [
+        operation,
+        {
+          method: 'POST',
+          path: `${base}/subnets/${approval.subnetId}/approvals/${approval.id}/confirm`,
+          body: '{}',
+        },
+      ];
+    }
+  }
+}
+
+/** The networks of the sparse /24s, read once: a host address of one is its network + n. */
+const networks = new Map<string, string>();
+function hostOf(leaf: string, host: number): string {
+  const network = networks.get(leaf);
+  if (!network) throw new Error(`no network for ${leaf}`);
+  return network.replace(/\.0$/, `.${host}`);
+}
+
+async function readNetworks(account: ScaleAccount): Promise<void> {
+  const db = openDatabase(account.target);
+  try {
+    const rows = await db
+      .selectFrom('subnets')
+      .select(['id', 'network_ip'])
+      .where('account_id', '=', account.accountId)
+      .where('kind', '=', 'leaf')
+      .where('version', '=', 4)
+      .execute();
+    for (const row of rows) networks.set(row.id, row.network_ip);
+  } finally {
+    await db.destroy();
+  }
+}
+
+function send(agent: Agent, baseUrl: string, cookie: string, call: Call): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie };
+    if (call.body !== undefined) headers['content-type'] = call.type ?? 'application/json';
+    const outgoing = request(baseUrl + call.path, { method: call.method, agent, headers }, (response) => {
+      response.resume();
+      response.on('error', reject);
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    outgoing.on('error', reject);
+    outgoing.end(call.body);
+  });
+}
+
+interface OperationFigures {
+  ms: number[];
+  errors: number;
+  firstError: string;
+}
+
+async function loadRun(
+  kind: 'sqlite' | 'postgres',
+  account: ScaleAccount,
+  streams: number,
+): Promise<string[]> {
+  const inputs = await readInputs(account);
+  await readNetworks(account);
+  const server = await startServer(new URL(import.meta.url).pathname, account.target);
+  const { target } = account;
+  const backends =
+    target.kind === 'postgres' ? await watchBackends(adminUrl, new URL(target.url).pathname.slice(1)) : null;
+  const sessions: { cookie: string; canWrite: boolean }[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const n = i % account.emails.length;
+    const email = account.emails[n] as string;
+    sessions.push({
+      cookie: await logIn(server.baseUrl, email, SCALE_PASSWORD),
+      canWrite: roleOfMember(n) !== 'viewer',
+    });
+  }
+  let eventsSeen = 0;
+  const openStreams = [];
+  for (let i = 0; i < streams; i++) {
+    openStreams.push(
+      await openEventStream(
+        `${server.baseUrl}/api/accounts/${account.accountId}/events`,
+        sessions[i % sessions.length]?.cookie ?? '',
+        () => (eventsSeen += 1),
+      ),
+    );
+  }
+  const figures = new Map<Operation, OperationFigures>();
+  const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+  const load = { start: loadavg()[0] ?? 0, peak: 0 };
+  let peakRss = 0;
+  const sampler = setInterval(() => {
+    load.peak = Math.max(load.peak, loadavg()[0] ?? 0);
+    void server.rssBytes().then((rss) => (peakRss = Math.max(peakRss, rss)));
+  }, 2000);
+  const cpuBefore = await server.cpuMicros();
+  const endBackends = backends ? await backends.start() : null;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  let sequence = 0;
+  const client = async (index: number) => {
+    const random = randomSource(1000 + index);
+    const session = sessions[index] as { cookie: string; canWrite: boolean };
+    while (performance.now() < deadline) {
+      const [operation, call] = drawCall(inputs, random, session.canWrite, sequence++);
+      const entry = figures.get(operation) ?? { ms: [], errors: 0, firstError: '' };
+      figures.set(operation, entry);
+      const sent = performance.now();
+      try {
+        const status = await send(agent, server.baseUrl, session.cookie, call);
+        entry.ms.push(performance.now() - sent);
+        if (status < 200 || status > 299) {
+          entry.errors += 1;
+          entry.firstError ||= `${status} ${call.method} ${call.path}`;
+        }
+      } catch (error) {
+        entry.errors += 1;
+        entry.firstError ||= String(error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  const wallMs = performance.now() - started;
+  const serverCpu = (await server.cpuMicros()) - cpuBefore;
+  const backendCpu = endBackends ? await endBackends() : null;
+  clearInterval(sampler);
+  for (const stream of openStreams) stream.destroy();
+  agent.destroy();
+  await backends?.close();
+  server.stop();
+
+  const total = [...figures.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
+  const label = `${kind}, ${CLIENTS} clients, ${streams} streams`;
+  const rows = [...figures.entries()]
+    .sort(([a], [b]) => weights.findIndex(([name]) => name === a) - weights.findIndex(([name]) => name === b))
+    .map(
+      ([operation, entry]) =>
+        `| ${label} | ${operation} | ${entry.ms.length} | ${entry.errors} | ${percentile(entry.ms, 0.5).toFixed(1)} | ${percentile(entry.ms, 0.95).toFixed(1)} | ${percentile(entry.ms, 0.99).toFixed(1)} |`,
+    );
+  const errors = [...figures.entries()]
+    .filter(([, entry]) => entry.errors > 0)
+    .map(([operation, entry]) => `${operation}: ${entry.firstError}`);
+  rows.push(
+    `| ${label} | **all** (${(total / (wallMs / 1000)).toFixed(0)} req/s) | ${total} | ${[...figures.values()].reduce((sum, entry) => sum + entry.errors, 0)} | server CPU ${((serverCpu / 1000 / wallMs) * 100).toFixed(0)}% of a core, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB | PostgreSQL CPU ${backendCpu ? `${((backendCpu.micros / 1000 / wallMs) * 100).toFixed(0)}%` : '–'} | load ${load.start.toFixed(1)} → peak ${load.peak.toFixed(1)}; events seen ${eventsSeen} |`,
+  );
+  if (errors.length > 0) rows.push(`<!-- first errors: ${errors.join('; ')} -->`);
+  return rows;
+}
+
+if (process.argv[2] === 'serve') {
+  await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
+} else {
+  console.log(`Machine: ${machineLine()}; scale ${SCALE}, ${SECONDS} s a run\n`);
+  console.log('| run | operation | requests | errors | p50 ms | p95 ms | p99 ms |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const kind of ENGINES) {
+    const account = await scaleAccount(kind, SCALE);
+    console.log(
+      `<!-- ${kind}: account built in ${account.buildSeconds} s: ${JSON.stringify(account.sizes)} -->`,
+    );
+    for (const streams of STREAM_COUNTS) console.log((await loadRun(kind, account, streams)).join('\n'));
+  }
+  console.log(`\nFinished: ${machineLine()}`);
+}
