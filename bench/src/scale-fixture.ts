@@ -64,6 +64,23 @@ export interface ScaleAccount {
   buildSeconds: number;
 }
 
+/** The account's /18 containers, where new subnets find free space. */
+export async function blockContainers(account: ScaleAccount): Promise<string[]> {
+  const db = openDatabase(account.target);
+  try {
+    const rows = await db
+      .selectFrom('subnets')
+      .select('id')
+      .where('account_id', '=', account.accountId)
+      .where('kind', '=', 'container')
+      .where('prefix_length', '=', 18)
+      .execute();
+    return rows.map((row) => row.id);
+  } finally {
+    await db.destroy();
+  }
+}
+
 const keptDir = fileURLToPath(new URL('../.scale/', import.meta.url));
 const tagOf = (factor: number) => String(factor).replace('.', '_');
 

@@ -19,7 +19,13 @@ import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
 import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, percentile, randomSource } from './bench-utils.js';
 import { watchBackends } from './process-cpu.js';
-import { roleOfMember, SCALE_PASSWORD, scaleAccount, type ScaleAccount } from './scale-fixture.js';
+import {
+  blockContainers,
+  roleOfMember,
+  SCALE_PASSWORD,
+  scaleAccount,
+  type ScaleAccount,
+} from './scale-fixture.js';
 
 const SCALE = Number(process.env.IPAM_SCALE ?? 1);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
@@ -67,13 +73,6 @@ interface Inputs {
 async function readInputs(account: ScaleAccount): Promise<Inputs> {
   const db = openDatabase(account.target);
   try {
-    const containers = await db
-      .selectFrom('subnets')
-      .select('id')
-      .where('account_id', '=', account.accountId)
-      .where('kind', '=', 'container')
-      .where('prefix_length', '=', 18)
-      .execute();
     const approvals = await db
       .selectFrom('approvals')
       .select(['id', 'subnet_id'])
@@ -81,7 +80,7 @@ async function readInputs(account: ScaleAccount): Promise<Inputs> {
       .execute();
     return {
       account,
-      containers: containers.map((row) => row.id),
+      containers: await blockContainers(account),
       approvals: approvals.map((row) => ({ id: row.id, subnetId: row.subnet_id })),
     };
   } finally {
