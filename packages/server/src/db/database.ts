@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 import { namedStatementPool } from './postgres-pool.js';
-import { configureReader, RoutedSqliteDialect } from './sqlite-dialect.js';
+import { configureReader, RoutedSqliteDialect, TransactionalDdlSqliteDialect } from './sqlite-dialect.js';
 import { withStatementCache } from './statement-cache.js';
 
 /** The application database handle (a transaction is one too). */
@@ -50,7 +50,7 @@ export function openDatabase(target: DatabaseTarget): Db {
   // operator's trade, SQLITE_SYNCHRONOUS=normal) survives a process crash but may lose the last commits.
   sqlite.pragma(target.synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   if (target.file === ':memory:') {
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    return new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) });
   }
   // A second connection for reads: WAL lets it read the last commit while a write transaction runs.
   const reader = new SqliteDatabase(target.file);

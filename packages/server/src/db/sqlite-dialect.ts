@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   SelectQueryNode,
   SqliteAdapter,
+  SqliteDialect,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
@@ -15,6 +16,27 @@ import {
   type QueryResult,
   type SqliteDatabase,
 } from 'kysely';
+
+/**
+ * Kysely's SQLite adapter with transactional DDL: SQLite rolls back CREATE, ALTER and DROP like any
+ * other statement, but Kysely's adapter says it cannot, so its Migrator ran each migration's statements
+ * one by one and a failure halfway left half a migration applied. Saying yes makes the Migrator run the
+ * pending migrations in one transaction, as on PostgreSQL. Safe because no migration runs a statement
+ * SQLite refuses or ignores inside a transaction (VACUUM, journal_mode, or foreign_keys, which is a
+ * no-op there: the connection keeps it ON), and none opens its own transaction (docs/decisions.md).
+ */
+export class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's single-connection SQLite dialect (an in-memory database) with transactional DDL. */
+export class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
 
 /** Waits its turn for the one write connection (SQLite writes one transaction at a time). */
 class WriteLock {
@@ -167,7 +189,7 @@ export class RoutedSqliteDialect implements Dialect {
   }
 
   createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
+    return new TransactionalDdlSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
