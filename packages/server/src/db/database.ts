@@ -50,7 +50,9 @@ export function openDatabase(target: DatabaseTarget): Db {
   // operator's trade, SQLITE_SYNCHRONOUS=normal) survives a process crash but may lose the last commits.
   sqlite.pragma(target.synchronous === 'normal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   if (target.file === ':memory:') {
-    return new Kysely<Database>({ dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }) });
+    return new Kysely<Database>({
+      dialect: new TransactionalDdlSqliteDialect({ database: withStatementCache(sqlite) }),
+    });
   }
   // A second connection for reads: WAL lets it read the last commit while a write transaction runs.
   const reader = new SqliteDatabase(target.file);
