@@ -38,6 +38,10 @@ export function openDatabase(target: DatabaseTarget): Db {
     // An idle connection the server ends (restart, admin terminate) leaves the pool, which opens
     // another on demand; unheard, its 'error' event would crash the process.
     pool.on('error', (error) => process.stderr.write(`database: idle connection lost: ${error.message}\n`));
+    // A connection lost while checked out (a query or transaction under way) emits 'error' on its client,
+    // which the pool no longer listens to: unheard, it too would crash the process. The query in
+    // flight rejects with the same error, and its caller answers for it.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatementPool(pool) }) });
   }
   if (target.file !== ':memory:') mkdirSync(join(target.file, '..'), { recursive: true });

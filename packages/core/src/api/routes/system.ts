@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appConfigResponse, healthResponse } from '../common.js';
+import { appConfigResponse, healthResponse, healthUnavailableResponse } from '../common.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['system'];
@@ -10,9 +10,12 @@ export const systemRoutes = {
     method: 'GET',
     path: '/api/health',
     tags,
-    summary: 'Whether the server answers',
+    summary: 'Whether the server and its database answer',
+    description:
+      'Ready when the database answers a trivial query within 2 seconds (200); otherwise 503 with ' +
+      '`status: unavailable`, so a load balancer or orchestrator sends requests to other processes.',
     security: [],
-    responses: { 200: healthResponse },
+    responses: { 200: healthResponse, 503: healthUnavailableResponse },
   }),
   config: defineRoute({
     method: 'GET',
