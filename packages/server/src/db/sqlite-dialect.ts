@@ -38,14 +38,36 @@ export class TransactionalDdlSqliteDialect extends SqliteDialect {
   }
 }
 
+/** A handle's connections: open, idle among them, and requests waiting for one (pg's pool counts). */
+export interface ConnectionUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** Waits its turn for the one write connection (SQLite writes one transaction at a time). */
 class WriteLock {
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
+  #waiting = 0;
 
   async lock(): Promise<void> {
-    while (this.#held) await this.#held;
+    this.#waiting++;
+    try {
+      while (this.#held) await this.#held;
+    } finally {
+      this.#waiting--;
+    }
     this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  get isHeld(): boolean {
+    return this.#held !== undefined;
+  }
+
+  /** Writes waiting for the write connection. */
+  get waiting(): number {
+    return this.#waiting;
   }
 
   unlock(): void {
@@ -118,11 +140,10 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 class RoutedDriver implements Driver {
-  private readonly lock = new WriteLock();
-
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
+    private readonly lock: WriteLock,
   ) {}
 
   async init(): Promise<void> {}
@@ -175,13 +196,24 @@ class RoutedDriver implements Driver {
  * a writer; writes still go one at a time, as SQLite requires.
  */
 export class RoutedSqliteDialect implements Dialect {
+  private readonly lock = new WriteLock();
+
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
   ) {}
 
   createDriver(): Driver {
-    return new RoutedDriver(this.writer, this.reader);
+    return new RoutedDriver(this.writer, this.reader, this.lock);
+  }
+
+  /**
+   * The two connections as a pool (the metrics): both open; the write connection busy while a write
+   * holds it; the writes waiting their turn. The read connection is never busy between statements
+   * (better-sqlite3 runs each to its end at once).
+   */
+  connectionUse(): ConnectionUse {
+    return { total: 2, idle: this.lock.isHeld ? 1 : 2, waiting: this.lock.waiting };
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appConfigResponse, healthResponse, healthUnavailableResponse } from '../common.js';
+import { appConfigResponse, errorResponse, healthResponse, healthUnavailableResponse } from '../common.js';
 import { defineRoute } from '../route-table.js';
 
 const tags = ['system'];
@@ -16,6 +16,24 @@ export const systemRoutes = {
       '`status: unavailable`, so a load balancer or orchestrator sends requests to other processes.',
     security: [],
     responses: { 200: healthResponse, 503: healthUnavailableResponse },
+  }),
+  metrics: defineRoute({
+    method: 'GET',
+    path: '/api/metrics',
+    tags,
+    summary: "This process's metrics in Prometheus's text format",
+    description:
+      'Off unless the operator sets METRICS=on (404 then, as for any unknown path). Each server process ' +
+      'answers with its own figures: HTTP requests by method, route pattern and status class, open live ' +
+      'event streams, database connections, and the outbox items waiting. With METRICS_TOKEN set, the ' +
+      'scrape sends `Authorization: Bearer <token>` (401 without it); no session is needed.',
+    security: [],
+    produces: ['text/plain'],
+    responses: {
+      200: z.string().describe('Prometheus text exposition format 0.0.4'),
+      401: errorResponse,
+      404: errorResponse,
+    },
   }),
   config: defineRoute({
     method: 'GET',
