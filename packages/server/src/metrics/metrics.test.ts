@@ -97,6 +97,10 @@ describeEachDialect('GET /api/metrics with METRICS=on (%s)', (dialect) => {
   });
 
   it('reports the database connections and the outbox items waiting, by kind', async () => {
+    const quiet = await scrape(t.current);
+    for (const kind of ['webhook', 'dns', 'mail']) {
+      expect(valueOf(quiet, 'ipam_outbox_pending_items', { kind })).toBe(0);
+    }
     const me = await accountSession(t.current, { tier: 1 });
     const url = `http://127.0.0.1:${await closedPort()}/hook`;
     expect((await me.call('POST', '/webhooks', { url, events: ['subnet.created'] })).status).toBe(201);

@@ -1,7 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
+import { MAIL_OUTBOX_KIND } from '../alerts/alert-digest.js';
 import { connectionUseOf, isPostgres, type Db } from '../db/database.js';
+import { DNS_KIND } from '../dns/dns-producer.js';
 import { countPendingItems } from '../outbox/outbox-repository.js';
+import { WEBHOOK_KIND } from '../webhooks/webhook-producer.js';
+
+/** The outbox's kinds, reported as 0 when none waits (an absent series would read as "unknown"). */
+const outboxKinds = [WEBHOOK_KIND, DNS_KIND, MAIL_OUTBOX_KIND];
 
 /** What the gauges read at each scrape. */
 export interface StateSources {
@@ -56,7 +62,9 @@ export function registerStateGauges(registry: Registry, { db, openStreams, log }
     async collect() {
       this.reset();
       try {
-        for (const { kind, count } of await countPendingItems(db)) this.set({ kind }, count);
+        const pending = await countPendingItems(db);
+        for (const kind of outboxKinds) this.set({ kind }, 0);
+        for (const { kind, count } of pending) this.set({ kind }, count);
       } catch (error) {
         // The scrape still answers (the health check says the database is down); the gauge is empty.
         log.warn({ err: error }, 'metrics: the outbox could not be counted');
