@@ -581,4 +581,7 @@ export const messages = {
     "This server reaches only public addresses for an account's provider. Its operator can allow private ones (SSO_ALLOW_PRIVATE_ISSUERS).",
   // Discovery alerts (issue 33).
   alertDigestNoMail: 'This server does not send e-mail, so it cannot send you a digest.',
+  // Operations (issue 35): the health check and the metrics endpoint.
+  databaseUnavailable: 'The database does not answer.',
+  metricsTokenRequired: 'The metrics need the bearer token the operator set (METRICS_TOKEN).',
 } as const;

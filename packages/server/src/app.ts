@@ -77,6 +77,7 @@ import { registerTextGuard } from './http/text-guard.js';
 import { registerWriteGuard } from './auth/write-guard.js';
 import { logDestination } from './logging/log-output.js';
 import { RequestLogController, redactedUrl } from './logging/request-log-controller.js';
+import { registerMetricsRoute, startMetrics } from './metrics/metrics-route.js';
 import { registerSsoRoutes } from './sso/sso-routes.js';
 
 /** Optional parts of the app, replaceable in tests and by later modules. */
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   };
 
   registerErrorHandler(app);
+  const metrics = startMetrics(app, config);
   registerHostGuard(app, config);
   await registerSecurityHeaders(app, config);
   await app.register(cookie);
@@ -204,7 +206,8 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
   registerMemberRoutes(app, deps);
   registerInviteRoutes(app, deps);
   registerSupportRoutes(app, deps);
-  registerEventRoutes(app, deps, events);
+  const streams = registerEventRoutes(app, deps, events);
+  registerMetricsRoute(app, deps, metrics, () => streams.size());
   registerCalculationRoutes(app, deps);
   registerPlanRoutes(app, deps);
   registerPlanSubnetRoutes(app, deps);

@@ -30,8 +30,11 @@ export function exactCountOf(value: bigint): number | string {
   return value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
 }
 
-/** GET /api/health. */
+/** GET /api/health when the server and its database answer. */
 export const healthResponse = z.object({ status: z.literal('ok') });
+
+/** GET /api/health when the database does not answer (503): a load balancer takes the process out. */
+export const healthUnavailableResponse = z.object({ status: z.literal('unavailable'), error: z.string() });
 
 /** GET /api/config: the operator's public settings the web app needs. */
 export const appConfigResponse = z.object({

@@ -15,7 +15,8 @@ const usage = `usage: ipam <command> [options]
 commands:
   calc <addr/prefix | addr mask> [--json]   subnet details (--json - reads one input a line from stdin)
   start                                      start the server (PORT, HOST, IPAM_DATA_DIR, DATABASE_URL)
-  migrate                                    apply database migrations
+  migrate [--dry-run]                        apply database migrations (--dry-run: list those that
+                                             would run, change nothing)
   admin accounts                             list accounts with their tier and limits
   admin set-tier <account|owner-email> <tier 0-4> [--maxnetworks N] [--maxusers N]
                  [--ipv6 MIN-MAX|default]    set an account's tier, limits and IPv6 prefix lengths

@@ -219,4 +219,24 @@ describe('parseConfig', () => {
       expect(() => parseConfig({ EVENT_STREAM_SHARE: share })).toThrow(/EVENT_STREAM_SHARE: /);
     }
   });
+
+  it('reads METRICS (off by default) and its token, refusing a short or lone token without echoing it (issue 35)', () => {
+    expect(parseConfig({}).metrics).toEqual({ isEnabled: false, token: null });
+    expect(parseConfig({ METRICS: 'on' }).metrics).toEqual({ isEnabled: true, token: null });
+    const token = 'scrape-secret-0123456789';
+    expect(parseConfig({ METRICS: 'on', METRICS_TOKEN: token }).metrics).toEqual({ isEnabled: true, token });
+    expect(() => parseConfig({ METRICS: 'yes' })).toThrow('METRICS: must be on or off');
+    expect(() => parseConfig({ METRICS: 'on', METRICS_TOKEN: 'short-secret' })).toThrow(
+      /METRICS_TOKEN: must be at least 16 characters/,
+    );
+    let error: unknown;
+    try {
+      parseConfig({ METRICS_TOKEN: token });
+    } catch (e) {
+      error = e;
+    }
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/^METRICS_TOKEN: set METRICS=on too/m);
+    expect(problems).not.toContain(token);
+  });
 });

@@ -112,6 +112,13 @@ const envSchema = z.object({
   OUTBOX_GIVE_UP_SECONDS: positiveInt(24 * 60 * 60),
   OUTBOX_KEEP_DAYS: positiveInt(30),
   ALERT_CHECK_SECONDS: positiveInt(300),
+  METRICS: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  // A secret: checked by length only and never echoed.
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be at least 16 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   IPAM_DEFAULT_TIER: z.coerce.number().int().min(0).max(4).default(0),
   IPAM_DEFAULT_MAXNETWORKS: z.coerce.number().int().positive().optional(),
   IPAM_DEFAULT_MAXUSERS: z.coerce.number().int().positive().optional(),
@@ -223,6 +230,14 @@ export interface Config {
   sso: SsoConfig;
   /** How often each process looks for addresses gone stale and for alert digests due (issue 33), in ms. */
   alertCheckMs: number;
+  metrics: MetricsConfig;
+}
+
+/** GET /api/metrics (issue 35): off by default; when on, Prometheus text of this process's figures. */
+export interface MetricsConfig {
+  isEnabled: boolean;
+  /** The bearer token a scrape must send (METRICS_TOKEN); null: anyone who reaches the server may read. */
+  token: string | null;
 }
 
 /** What webhooks may reach (issue 32). */
@@ -271,6 +286,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     problems.push(
       'IPAM_DEFAULT_TIER: tier 4 (Custom) needs IPAM_DEFAULT_MAXNETWORKS and IPAM_DEFAULT_MAXUSERS',
     );
+  }
+  if (e.METRICS_TOKEN !== undefined && e.METRICS !== 'on') {
+    problems.push('METRICS_TOKEN: set METRICS=on too (the metrics are off, so the token guards nothing)');
   }
   const ldap = ldapConfigOf(e, problems);
   if (problems.length > 0 || maxnetworks == null || maxusers == null || sso.config === null) {
@@ -325,6 +343,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     sso: sso.config,
     alertCheckMs: e.ALERT_CHECK_SECONDS * 1000,
+    metrics: { isEnabled: e.METRICS === 'on', token: e.METRICS_TOKEN ?? null },
     newAccount: {
       tier: e.IPAM_DEFAULT_TIER,
       maxnetworks,

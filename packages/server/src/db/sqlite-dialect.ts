@@ -3,6 +3,7 @@ import {
   CompiledQuery,
   SelectQueryNode,
   SqliteAdapter,
+  SqliteDialect,
   SqliteIntrospector,
   SqliteQueryCompiler,
   type DatabaseConnection,
@@ -16,14 +17,57 @@ import {
   type SqliteDatabase,
 } from 'kysely';
 
+/**
+ * Kysely's SQLite adapter with transactional DDL: SQLite rolls back CREATE, ALTER and DROP like any
+ * other statement, but Kysely's adapter says it cannot, so its Migrator ran each migration's statements
+ * one by one and a failure halfway left half a migration applied. Saying yes makes the Migrator run the
+ * pending migrations in one transaction, as on PostgreSQL. Safe because no migration runs a statement
+ * SQLite refuses or ignores inside a transaction (VACUUM, journal_mode, or foreign_keys, which is a
+ * no-op there: the connection keeps it ON), and none opens its own transaction (docs/decisions.md).
+ */
+export class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+/** Kysely's single-connection SQLite dialect (an in-memory database) with transactional DDL. */
+export class TransactionalDdlSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
+/** A handle's connections: open, idle among them, and requests waiting for one (pg's pool counts). */
+export interface ConnectionUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** Waits its turn for the one write connection (SQLite writes one transaction at a time). */
 class WriteLock {
   #held: Promise<void> | undefined;
   #release: (() => void) | undefined;
+  #waiting = 0;
 
   async lock(): Promise<void> {
-    while (this.#held) await this.#held;
+    this.#waiting++;
+    try {
+      while (this.#held) await this.#held;
+    } finally {
+      this.#waiting--;
+    }
     this.#held = new Promise((resolve) => (this.#release = resolve));
+  }
+
+  get isHeld(): boolean {
+    return this.#held !== undefined;
+  }
+
+  /** Writes waiting for the write connection. */
+  get waiting(): number {
+    return this.#waiting;
   }
 
   unlock(): void {
@@ -96,11 +140,10 @@ class RoutedConnection implements DatabaseConnection {
 }
 
 class RoutedDriver implements Driver {
-  private readonly lock = new WriteLock();
-
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
+    private readonly lock: WriteLock,
   ) {}
 
   async init(): Promise<void> {}
@@ -153,13 +196,24 @@ class RoutedDriver implements Driver {
  * a writer; writes still go one at a time, as SQLite requires.
  */
 export class RoutedSqliteDialect implements Dialect {
+  private readonly lock = new WriteLock();
+
   constructor(
     private readonly writer: SqliteDatabase,
     private readonly reader: SqliteDatabase,
   ) {}
 
   createDriver(): Driver {
-    return new RoutedDriver(this.writer, this.reader);
+    return new RoutedDriver(this.writer, this.reader, this.lock);
+  }
+
+  /**
+   * The two connections as a pool (the metrics): both open; the write connection busy while a write
+   * holds it; the writes waiting their turn. The read connection is never busy between statements
+   * (better-sqlite3 runs each to its end at once).
+   */
+  connectionUse(): ConnectionUse {
+    return { total: 2, idle: this.lock.isHeld ? 1 : 2, waiting: this.lock.waiting };
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -167,7 +221,7 @@ export class RoutedSqliteDialect implements Dialect {
   }
 
   createAdapter(): DialectAdapter {
-    return new SqliteAdapter();
+    return new TransactionalDdlSqliteAdapter();
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {

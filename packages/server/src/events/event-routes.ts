@@ -16,8 +16,15 @@ import { StreamRegistry } from './stream-registry.js';
 /** Comment lines keep idle connections open through proxies that drop silent ones (~30–60 s). */
 export const keepAliveMs = 25_000;
 
-/** GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership). */
-export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDeps, bus: EventBus): void {
+/**
+ * GET /api/accounts/:accountId/events: the live event stream (the scope hook checked membership).
+ * Returns the registry of this process's open streams (the metrics count them).
+ */
+export function registerEventRoutes(
+  app: FastifyInstance,
+  { db, config }: AppDeps,
+  bus: EventBus,
+): StreamRegistry {
   const registry = new StreamRegistry(
     bus,
     (accountId, accesses) => allowedStreamSessions(db, accountId, accesses, nowIso()),
@@ -65,4 +72,5 @@ export function registerEventRoutes(app: FastifyInstance, { db, config }: AppDep
     registry.stop();
     registry.closeAll();
   });
+  return registry;
 }

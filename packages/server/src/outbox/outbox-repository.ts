@@ -257,3 +257,15 @@ export async function deleteFinishedItems(db: Db, before: string): Promise<numbe
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Items waiting to be sent (due now or retrying later), by kind: the outbox's queue depth. */
+export async function countPendingItems(db: Db): Promise<{ kind: string; count: number }[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .where('state', '=', 'pending')
+    .groupBy('kind')
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => ({ kind: row.kind, count: Number(row.count) }));
+}

@@ -35,7 +35,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     return;
   }
   const columns = sql.raw(COLUMNS.map((column) => `"${column}"`).join(', '));
-  await db.transaction().execute(async (trx) => {
+  // The rebuild must be whole: the migrator's transaction holds it (it runs every migration in one since
+  // the SQLite adapter reports transactional DDL); one of its own where none is open.
+  const rebuild = async (trx: Kysely<any>) => {
     await sql`create table "ip_addresses_rebuilt" (
       "id" text primary key,
       "account_id" text not null references "accounts" ("id") on delete cascade,
@@ -62,7 +64,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       .on('ip_addresses')
       .columns(['subnet_id', 'status', 'sort_key'])
       .execute();
-  });
+  };
+  await (db.isTransaction ? rebuild(db) : db.transaction().execute(rebuild));
 }
 
 /**
