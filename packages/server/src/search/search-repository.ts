@@ -2,6 +2,7 @@ import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { valueOfSortKey } from '../addresses/address-keys.js';
 import { containsPattern, type SubnetRef } from '../addresses/address-repository.js';
+import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 
@@ -44,6 +45,9 @@ function matchCondition(texts: SearchTexts): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.join([...parts, hostname, description], sql` or `)})`;
 }
 
+/** Subnets a counting statement covers (bound parameters stay far below both engines' limits). */
+const SUBNETS_PER_COUNT = 5000;
+
 /**
  * How many written addresses of each of these subnets match: one pass over the account's rows
  * (`subnet_id in (...)` reads them through the (subnet_id, sort_key) index), grouped, no sorting.
@@ -55,27 +59,31 @@ export async function countWrittenMatches(
   texts: SearchTexts,
 ): Promise<Map<string, WrittenTotals>> {
   const totals = new Map<string, WrittenTotals>();
-  if (subnetIds.length === 0) return totals;
-  const rows = await db
-    .selectFrom('ip_addresses')
-    .select((eb) => [
-      'subnet_id',
-      eb.fn.countAll<string | number>().as('matching'),
-      texts.address === null
-        ? sql<number>`0`.as('address_matches')
-        : eb.fn
-            .sum<string | number | null>(eb.case().when(addressContains(texts.address)).then(1).else(0).end())
-            .as('address_matches'),
-    ])
-    .where('subnet_id', 'in', [...subnetIds])
-    .where(matchCondition(texts))
-    .groupBy('subnet_id')
-    .execute();
-  for (const row of rows) {
-    totals.set(row.subnet_id, {
-      matching: toCount(row.matching),
-      addressMatches: toCount(row.address_matches),
-    });
+  // An account of 100,000 subnets would bind more parameters than either engine allows in one statement.
+  for (const chunk of chunksOf(subnetIds, SUBNETS_PER_COUNT)) {
+    const rows = await db
+      .selectFrom('ip_addresses')
+      .select((eb) => [
+        'subnet_id',
+        eb.fn.countAll<string | number>().as('matching'),
+        texts.address === null
+          ? sql<number>`0`.as('address_matches')
+          : eb.fn
+              .sum<string | number | null>(
+                eb.case().when(addressContains(texts.address)).then(1).else(0).end(),
+              )
+              .as('address_matches'),
+      ])
+      .where('subnet_id', 'in', chunk)
+      .where(matchCondition(texts))
+      .groupBy('subnet_id')
+      .execute();
+    for (const row of rows) {
+      totals.set(row.subnet_id, {
+        matching: toCount(row.matching),
+        addressMatches: toCount(row.address_matches),
+      });
+    }
   }
   return totals;
 }
