@@ -7,6 +7,7 @@ import { parseConfig, type Config } from '../src/config/env.js';
 import type { Db } from '../src/db/database.js';
 import { buildApp, type AppOptions } from '../src/app.js';
 import { createTestDatabase, type Dialect, type TestDatabase } from './dialects.js';
+import type { FetchLike } from './tls-fetch.js';
 
 /** A unique, valid e-mail address for a test. */
 export function uniqueEmail(prefix = 'user'): string {
@@ -64,6 +65,8 @@ export class TestClient {
   constructor(
     readonly baseUrl: string,
     readonly defaultHeaders: Record<string, string> = {},
+    /** How requests are sent: fetch, or one trusting a test certificate (tls-fetch.ts). */
+    readonly send: FetchLike = (url, init) => fetch(url, init),
   ) {}
 
   /** Sends a request; a given body goes as JSON (a string as it is), none sends no body and no Content-Type. */
@@ -75,7 +78,7 @@ export class TestClient {
   ): Promise<TestResponse> {
     const hasBody = body !== undefined;
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const response = await fetch(`${this.baseUrl}${path}`, {
+    const response = await this.send(`${this.baseUrl}${path}`, {
       method,
       headers: {
         ...(hasBody ? { 'content-type': 'application/json' } : {}),
@@ -100,7 +103,7 @@ export class TestClient {
   async getWithoutFollowing(pathOrUrl: string): Promise<TestResponse> {
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${this.baseUrl}${pathOrUrl}`;
-    const response = await fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    const response = await this.send(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
     this.storeCookies(response.headers.getSetCookie());
     const text = await response.text();
     const isJson = response.headers.get('content-type')?.includes('application/json') && text !== '';
