@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from './built-server.js';
 import { freePort } from './dns-servers.js';
-import { TestClient } from './factories.js';
+import { TestClient } from './test-client.js';
 import { tlsFetch } from './tls-fetch.js';
 
 const run = promisify(execFile);
@@ -84,6 +84,8 @@ export interface LoadBalancer {
   ca: string;
   /** A client for `httpsUrl` trusting `ca`, with its own cookie jar. */
   client(headers?: Record<string, string>): TestClient;
+  /** The balancer's main process id (nginx's master; HAProxy's only process). */
+  pid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -145,6 +147,7 @@ async function prepare(name: string) {
       httpsUrl,
       ca: certificate.certText,
       client: (headers = {}) => new TestClient(httpsUrl, headers, send),
+      pid: child.pid ?? 0,
       output,
       async stop() {
         send.close();

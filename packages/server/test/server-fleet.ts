@@ -1,7 +1,5 @@
 import { serverEnv, startBuiltServer, type BuiltServer } from './built-server.js';
 import type { TestDatabase } from './dialects.js';
-import { goodPassword, uniqueEmail, type TestClient } from './factories.js';
-import { sessionFor, type AccountSession } from './ipam-factories.js';
 
 /** Compiled `ipam start` processes on one PostgreSQL database, as behind a load balancer. */
 export interface Fleet {
@@ -19,7 +17,7 @@ export interface Fleet {
  */
 export async function startFleet(
   count: number,
-  database: TestDatabase,
+  database: Pick<TestDatabase, 'target' | 'dataDir'>,
   env: Record<string, string> = {},
 ): Promise<Fleet> {
   if (database.target.kind !== 'postgres') throw new Error('a fleet shares PostgreSQL');
@@ -41,24 +39,6 @@ export async function startFleet(
     upstreams: servers.map((server) => new URL(server.baseUrl).host),
     stop: async () => void (await Promise.all(servers.map((server) => server.stop()))),
   };
-}
-
-/** Signs a new user up through `client`, which then holds the session; their account's API. */
-export async function signUpThrough(client: TestClient): Promise<AccountSession> {
-  const email = uniqueEmail();
-  const response = await client.post('/api/auth/signup', { email, password: goodPassword });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
-  return sessionFor(client, {
-    email,
-    userId: response.body.user.id,
-    accountId: response.body.accounts.find((a: { isOwner: boolean }) => a.isOwner).id,
-  });
-}
-
-/** The same session (its cookies) on another client, e.g. one aimed at another process. */
-export function withSessionOf(session: AccountSession, client: TestClient): AccountSession {
-  for (const [name, value] of session.client.cookies) client.cookies.set(name, value);
-  return sessionFor(client, session);
 }
 
 /** The indexes of the processes whose request log holds a line containing `text`. */

@@ -3,15 +3,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureServerBuilt } from '../../test/built-server.js';
 import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import { TestClient } from '../../test/factories.js';
-import { postGroup } from '../../test/ipam-factories.js';
+import { postGroup, signUpThrough, withSessionOf } from '../../test/ipam-factories.js';
 import { startHaproxy, type LoadBalancer } from '../../test/load-balancers.js';
-import {
-  processesThatLogged,
-  signUpThrough,
-  startFleet,
-  withSessionOf,
-  type Fleet,
-} from '../../test/server-fleet.js';
+import { processesThatLogged, startFleet, type Fleet } from '../../test/server-fleet.js';
 import { cookieOf, openEventStream } from '../../test/sse-client.js';
 
 beforeAll(() => {

@@ -4,15 +4,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureServerBuilt } from '../../test/built-server.js';
 import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import { goodPassword, TestClient } from '../../test/factories.js';
-import { postGroup, postSubnet } from '../../test/ipam-factories.js';
+import { postGroup, postSubnet, signUpThrough, withSessionOf } from '../../test/ipam-factories.js';
 import { nginxConfPath, startNginx, type LoadBalancer } from '../../test/load-balancers.js';
-import {
-  processesThatLogged,
-  signUpThrough,
-  startFleet,
-  withSessionOf,
-  type Fleet,
-} from '../../test/server-fleet.js';
+import { processesThatLogged, startFleet, type Fleet } from '../../test/server-fleet.js';
 import { cookieOf, openEventStream } from '../../test/sse-client.js';
 import { startWebhookReceiver, waitUntil, type WebhookReceiver } from '../../test/webhook-receiver.js';
 import { MAX_IMPORT_BYTES } from '../table-files/table-reader.js';

@@ -4,9 +4,9 @@ import { ensureServerBuilt } from '../../test/built-server.js';
 import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
 import type { TestClient } from '../../test/factories.js';
 import { type TestResponse } from '../../test/factories.js';
-import { postGroup, postSubnet } from '../../test/ipam-factories.js';
+import { postGroup, postSubnet, signUpThrough } from '../../test/ipam-factories.js';
 import { startNginx, type LoadBalancer } from '../../test/load-balancers.js';
-import { signUpThrough, startFleet, type Fleet } from '../../test/server-fleet.js';
+import { startFleet, type Fleet } from '../../test/server-fleet.js';
 
 beforeAll(() => {
   // The processes are the compiled `ipam` command; rebuild when sources are newer than dist.
