@@ -202,7 +202,12 @@ describeOn('postgres')('three server processes behind nginx (deploy/nginx/ipam.c
     );
     expect(writes.map((write) => write.status)).toEqual(hosts.map(() => 200));
     // Once every item is settled nothing is left for any process to send; each took one attempt.
-    const items = () => database.db.selectFrom('outbox').select(['state', 'attempts']).execute();
+    const items = () =>
+      database.db
+        .selectFrom('outbox')
+        .select(['state', 'attempts'])
+        .where('account_id', '=', me.accountId)
+        .execute();
     await waitUntil(async () => (await items()).every((item) => item.state === 'delivered'), 30_000);
     expect((await items()).map((item) => [item.state, Number(item.attempts)])).toEqual(
       hosts.map(() => ['delivered', 1]),
