@@ -418,6 +418,8 @@ export const messages = {
     'This Idempotency-Key was already used for a different request in the last 24 hours: use a new key for a new request.',
   idempotencyInProgress:
     'A request with this Idempotency-Key is still running on another server: retry in a moment to get its answer.',
+  idempotencyAnswerLost:
+    'The request with this Idempotency-Key was carried out, but its server stopped before it could answer; it is not carried out again. Look up what it wrote.',
   tokenLimitReached: (max: number) =>
     `An account can hold at most ${max} API tokens. Revoke tokens no longer used to create more.`,
   groupHasNoSubnets: 'This group has no subnet of that IP version: give the range to search in within.',

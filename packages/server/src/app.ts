@@ -18,7 +18,7 @@ import { registerPasskeyRoutes } from './two-factor/passkey-routes.js';
 import { deleteExpiredChallenges } from './two-factor/webauthn-challenge-repository.js';
 import { registerDirectoryLoginRoutes } from './ldap/directory-login-routes.js';
 import { deleteExpiredPendingLogins } from './two-factor/pending-login-repository.js';
-import { databaseCounters, memoryCounters } from './limits/rate-counters.js';
+import { sharedCounters } from './limits/rate-counters.js';
 import { deleteExpiredCounts } from './limits/rate-counter-repository.js';
 import { deleteExpiredSessions } from './auth/session-repository.js';
 import { registerBillingRoutes } from './billing/billing-routes.js';
@@ -27,7 +27,7 @@ import { createBillingProvider } from './billing/billing-setup.js';
 import type { StripeApiTarget } from './billing/stripe-provider.js';
 import { registerCalculationRoutes } from './calculations/calculation-routes.js';
 import type { Config } from './config/env.js';
-import { isPostgres, type Db } from './db/database.js';
+import type { Db } from './db/database.js';
 import { nowIso } from './db/db-values.js';
 import { eventBusFor } from './events/event-hub.js';
 import type { EventPublisher } from './events/event-publisher.js';
@@ -170,13 +170,7 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     db,
     events,
     mailer: createInviteMailer(config),
-    // Several processes share PostgreSQL: their counters must be shared too. One SQLite process counts in memory.
-    limiter: createAttemptLimiter(
-      config.authRateLimit,
-      isPostgres(db)
-        ? databaseCounters(db, config.authRateLimit.windowMs)
-        : memoryCounters(config.authRateLimit.windowMs),
-    ),
+    limiter: createAttemptLimiter(config.authRateLimit, sharedCounters(db, config.authRateLimit.windowMs)),
     now: options.clock ?? Date.now,
     secrets: createSecretBox(config),
   };

@@ -10,6 +10,7 @@ import type { SubnetRecord } from '../src/subnets/subnet-repository.js';
 import { createSubnet, type SubnetInput } from '../src/subnets/subnets.js';
 import {
   createUser,
+  goodPassword,
   signUp,
   uniqueEmail,
   type TestApp,
@@ -212,3 +213,21 @@ export const addressFields = (fields: z.input<typeof addressUpdateSchema>): Addr
 
 /** The addresses of a page, in order. */
 export const ipsOf = (page: { items: { ipAddress: string }[] }) => page.items.map((item) => item.ipAddress);
+
+/** Signs a new user up through `client`, which then holds the session; their account's API. */
+export async function signUpThrough(client: TestClient): Promise<AccountSession> {
+  const email = uniqueEmail();
+  const response = await client.post('/api/auth/signup', { email, password: goodPassword });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return sessionFor(client, {
+    email,
+    userId: response.body.user.id,
+    accountId: response.body.accounts.find((a: { isOwner: boolean }) => a.isOwner).id,
+  });
+}
+
+/** The same session (its cookies) on another client, e.g. one aimed at another process. */
+export function withSessionOf(session: AccountSession, client: TestClient): AccountSession {
+  for (const [name, value] of session.client.cookies) client.cookies.set(name, value);
+  return sessionFor(client, session);
+}

@@ -1,4 +1,5 @@
 import { get as httpGet, type ClientRequest, type IncomingMessage } from 'node:http';
+import { get as httpsGet } from 'node:https';
 import type { TestClient } from './factories.js';
 
 /** An event as the stream sends it. */
@@ -32,30 +33,42 @@ export function cookieOf(client: TestClient): string {
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-/** Status, headers and the body as a stream of text, over node:http (one connection of its own). */
+/**
+ * Status, headers and the body as a stream of text, over node:http, or node:https trusting only `ca`
+ * (one connection of its own).
+ */
 function get(
   url: string,
   headers: Record<string, string>,
   localAddress?: string,
+  ca?: string,
 ): Promise<{ response: IncomingMessage; request: ClientRequest }> {
   return new Promise((resolve, reject) => {
     // agent: false gives the stream its own connection; closing it leaves no pooled socket behind.
     const options = { headers, agent: false, ...(localAddress ? { localAddress } : {}) };
-    const request = httpGet(url, options, (response) => resolve({ response, request }));
+    const onResponse = (response: IncomingMessage) => resolve({ response, request });
+    const request = url.startsWith('https:')
+      ? httpsGet(url, { ...options, ...(ca ? { ca } : {}) }, onResponse)
+      : httpGet(url, options, onResponse);
     request.on('error', reject);
   });
 }
 
-/** Opens `url` as an event stream with the given cookie header (from a loopback `localAddress`). */
+/**
+ * Opens `url` as an event stream with the given cookie header (from a loopback `localAddress`); an
+ * https URL is trusted when its certificate is `ca`.
+ */
 export async function openEventStream(
   url: string,
   cookie = '',
   localAddress?: string,
+  ca?: string,
 ): Promise<SseConnection> {
   const { response, request } = await get(
     url,
     { accept: 'text/event-stream', ...(cookie ? { cookie } : {}) },
     localAddress,
+    ca,
   );
   response.setEncoding('utf8');
   const headers = new Headers();

@@ -58,6 +58,7 @@ export function changeContextOf(
     ...(auth.apiToken ? { actor: `token ${auth.apiToken.name}` } : {}),
     events: deps.events,
     log: request.log,
+    ...(request.idempotencyClaim ? { idempotency: request.idempotencyClaim.fence } : {}),
   };
 }
 

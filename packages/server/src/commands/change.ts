@@ -3,6 +3,7 @@ import type { AccountRecord } from '../accounts/account-repository.js';
 import { recordAudits, type AuditEntry } from '../audit/audit-repository.js';
 import type { Db } from '../db/database.js';
 import type { EventPublisher } from '../events/event-publisher.js';
+import type { IdempotencyFence } from '../idempotency/idempotency-fence.js';
 import type { ChangeEvent } from '../outbox/change-occurrences.js';
 import type { OutboxItemInput } from '../outbox/outbox-item.js';
 import { writeChangeOutbox } from '../outbox/outbox-producers.js';
@@ -27,6 +28,11 @@ export interface ChangeContext {
   actor?: string;
   events: EventPublisher;
   log?: ChangeLog;
+  /**
+   * The Idempotency-Key the request claimed, when it sent one to an idempotent route: every change
+   * confirms it in its transaction (and rolls back should the key have been taken over meanwhile).
+   */
+  idempotency?: IdempotencyFence;
 }
 
 /**
@@ -102,6 +108,8 @@ export async function runChange<T>(ctx: ChangeContext, work: (change: Change) =>
       audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId, actor: ctx.actor })),
     );
     outboxItems = await writeChangeOutbox(trx, ctx.account.id, { audits, emitted }, enqueued);
+    // Last, so the key's row is locked only for the commit (a retry elsewhere then finds it written).
+    await ctx.idempotency?.confirm(trx);
     return value;
   });
   if (outboxItems > 0) wakeOutboxWorkers();

@@ -748,4 +748,10 @@ export interface IdempotencyKeysTable {
   /** The answer's body as sent (JSON text); null while the first request still runs. */
   response_body: string | null;
   created_at: string;
+  /** The claiming request's random token: only it may confirm, answer or give up the claim. */
+  claim_token: string | null;
+  /** Until when the claim is its request's: renewed while it runs; past it, an unwritten claim is free. */
+  lease_until: string | null;
+  /** When the request's write committed (set in the write's transaction); null: nothing written yet. */
+  committed_at: string | null;
 }

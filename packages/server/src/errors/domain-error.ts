@@ -109,6 +109,7 @@ export type ErrorCode =
   | 'idempotency_key_invalid'
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
+  | 'idempotency_answer_lost'
   | 'range_invalid'
   | 'internal';
 

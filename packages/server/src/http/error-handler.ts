@@ -115,6 +115,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   idempotency_key_invalid: 400,
   idempotency_key_reused: 422,
   idempotency_in_progress: 409,
+  idempotency_answer_lost: 409,
   range_invalid: 400,
 };
 

@@ -1,32 +1,44 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '@ipam/core/messages';
 import { requireAccount, requireAuth } from '../auth/request-context.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
+import { idempotencyFence, type IdempotencyFence } from './idempotency-fence.js';
 import {
   claimKey,
   findKey,
+  IDEMPOTENCY_CLAIM_LEASE_MS,
   releaseKey,
+  renewClaim,
   storeAnswer,
-  type IdempotencyScope,
+  type IdempotencyClaim,
   type StoredKey,
 } from './idempotency-repository.js';
 
 /** Longest Idempotency-Key accepted. */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 
-/** A key this request claimed: its answer is stored when it is sent, and waiting duplicates released. */
-interface IdempotencyClaim {
-  scope: IdempotencyScope;
+/**
+ * A key this request claimed: its lease is renewed while it runs, its changes confirm it (the fence),
+ * its answer is stored when it is sent, and then waiting duplicates are released.
+ */
+interface RunningClaim {
+  claim: IdempotencyClaim;
+  fence: IdempotencyFence;
   finish: () => void;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The Idempotency-Key this request claimed (an idempotent route's, when the header was sent). */
-    idempotencyClaim: IdempotencyClaim | null;
+    idempotencyClaim: RunningClaim | null;
   }
+}
+
+/** Whether a claim's lease has run out: its process stopped (or stalled) before answering. */
+function isLeaseOver(stored: StoredKey, now: Date): boolean {
+  return stored.leaseUntil !== null && stored.leaseUntil < now.toISOString();
 }
 
 /** The request's Idempotency-Key, null when it sent none; 400 when it is empty, repeated or too long. */
@@ -66,7 +78,10 @@ function requestHashOf(request: FastifyRequest): string {
  * runs, and its answer (any status below 500) is stored before it is sent. Another request with the
  * key gets that answer again (422 when its request differs). Duplicates arriving while the first still
  * runs in this process wait for it, without polling; one arriving at another server process meanwhile
- * gets 409 with Retry-After. A 5xx answer gives the key up, so a retry runs anew.
+ * gets 409 with Retry-After. A 5xx answer gives the key up, so a retry runs anew, unless its write
+ * committed. The claim is leased: this process renews it while the request runs, so a claim of a
+ * process that stopped is free again within 10 s when nothing was written under it; one whose write
+ * committed (its changes confirm the claim in their transaction) is answered 409 answer-lost instead.
  */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
   const running = new Map<string, Promise<void>>();
@@ -84,6 +99,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
         throw new DomainError('idempotency_key_reused', messages.idempotencyKeyReused);
       }
       if (stored.statusCode === null || stored.responseBody === null) {
+        // Written, but its server stopped before storing the answer: never run again, nor answerable.
+        if (stored.isCommitted && isLeaseOver(stored, new Date())) {
+          throw new DomainError('idempotency_answer_lost', messages.idempotencyAnswerLost);
+        }
         void reply.header('retry-after', '1');
         throw new DomainError('idempotency_in_progress', messages.idempotencyInProgress);
       }
@@ -104,16 +123,27 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       }
       let release = () => {};
       running.set(runningId, new Promise<void>((resolve) => (release = resolve)));
+      const claim = { scope, token: randomUUID() };
+      const fence = idempotencyFence(claim);
+      let renewal: NodeJS.Timeout | undefined;
       const finish = () => {
+        clearInterval(renewal);
+        fence.close();
         running.delete(runningId);
         release();
       };
-      const outcome = await claimKey(db, scope, requestHash, new Date()).catch((error: unknown) => {
+      const outcome = await claimKey(db, claim, requestHash, new Date()).catch((error: unknown) => {
         finish();
         throw error;
       });
       if (outcome.isClaimed) {
-        request.idempotencyClaim = { scope, finish };
+        // The lease says this process still runs the request; it lapses within 10 s of a crash.
+        const renew = () => renewClaim(db, claim, new Date(Date.now() + IDEMPOTENCY_CLAIM_LEASE_MS));
+        renewal = setInterval(
+          () => void renew().catch((error: unknown) => request.log.warn({ err: error }, 'lease not renewed')),
+          IDEMPOTENCY_CLAIM_LEASE_MS / 3,
+        ).unref();
+        request.idempotencyClaim = { claim, fence, finish };
         return;
       }
       finish();
@@ -122,32 +152,32 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return payload;
+    const held = request.idempotencyClaim;
+    if (!held) return payload;
     request.idempotencyClaim = null;
     try {
       // An answer without a body (204) is stored as empty text; a stream or buffer is not replayable.
       const body = payload === null || payload === undefined ? '' : payload;
       if (reply.statusCode < 500 && typeof body === 'string') {
-        await storeAnswer(db, claim.scope, reply.statusCode, body);
+        await storeAnswer(db, held.claim, reply.statusCode, body);
       } else {
-        await releaseKey(db, claim.scope);
+        await releaseKey(db, held.claim);
       }
     } finally {
-      claim.finish();
+      held.finish();
     }
     return payload;
   });
 
   // Should a request end without sending (the client went away), its claim is given up all the same.
   app.addHook('onResponse', async (request) => {
-    const claim = request.idempotencyClaim;
-    if (!claim) return;
+    const held = request.idempotencyClaim;
+    if (!held) return;
     request.idempotencyClaim = null;
     try {
-      await releaseKey(db, claim.scope);
+      await releaseKey(db, held.claim);
     } finally {
-      claim.finish();
+      held.finish();
     }
   });
 }

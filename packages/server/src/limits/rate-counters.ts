@@ -1,4 +1,4 @@
-import type { Db } from '../db/database.js';
+import { isPostgres, type Db } from '../db/database.js';
 import { addCount, clearCount, readCounts, type CounterValue } from './rate-counter-repository.js';
 
 /** Counters of attempts in fixed windows, by key. */
@@ -56,4 +56,12 @@ export function databaseCounters(db: Db, windowMs: number, clock = Date.now): At
     read: (keys) => readCounts(db, keys, clock()),
     clear: (key) => clearCount(db, key),
   };
+}
+
+/**
+ * Counters every server process on `db` shares: the database's on PostgreSQL (any number of processes
+ * behind a load balancer), this process's memory on SQLite (which one process serves).
+ */
+export function sharedCounters(db: Db, windowMs: number): AttemptCounters {
+  return isPostgres(db) ? databaseCounters(db, windowMs) : memoryCounters(windowMs);
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { scannerAgentRoutes } from '@ipam/core/api/routes/scanner-agent';
 import type { AppDeps } from '../app-deps.js';
 import { registerRoute } from '../http/register-route.js';
+import { sharedCounters } from '../limits/rate-counters.js';
 import { dueJobs } from './scan-jobs.js';
 import { applyScanResults } from './scan-results.js';
 import { authenticateScanner, createKeyFailureLimiter } from './scanner-auth.js';
@@ -16,7 +17,10 @@ const KEY_FAILURE_WINDOW_MS = 15 * 60 * 1000;
  * subnets as jobs, and the results of a job in batches.
  */
 export function registerScannerApiRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const limiter = createKeyFailureLimiter(KEY_FAILURES_PER_WINDOW, KEY_FAILURE_WINDOW_MS);
+  const limiter = createKeyFailureLimiter(
+    KEY_FAILURES_PER_WINDOW,
+    sharedCounters(deps.db, KEY_FAILURE_WINDOW_MS),
+  );
   registerAgentSnmpTargetRoute(app, deps, limiter);
 
   registerRoute(app, scannerAgentRoutes.jobs, async (request) => {

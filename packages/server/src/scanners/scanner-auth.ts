@@ -4,7 +4,7 @@ import type { AccountRecord } from '../accounts/account-repository.js';
 import { findAccountById } from '../accounts/account-repository.js';
 import type { Db } from '../db/database.js';
 import { DomainError } from '../errors/domain-error.js';
-import { memoryCounters } from '../limits/rate-counters.js';
+import type { AttemptCounters } from '../limits/rate-counters.js';
 import { hashScannerKey, isScannerKeyShape } from './scanner-keys.js';
 import { findScannerByKeyHash, touchScanner, type ScannerRecord } from './scanner-repository.js';
 import { requireScannerTier } from './scanners.js';
@@ -24,9 +24,11 @@ const KEY_PREFIX_LENGTH = 8;
 
 const counterKey = (ip: string, key: string) => `scanner-key:${ip} ${key.slice(0, KEY_PREFIX_LENGTH)}`;
 
-/** Counts failed scanner keys per (client IP, key prefix) in fixed windows, in bounded memory. */
-export function createKeyFailureLimiter(maxFailures: number, windowMs: number): KeyFailureLimiter {
-  const counters = memoryCounters(windowMs);
+/**
+ * Counts failed scanner keys per (client IP, key prefix) in the fixed windows of `counters` (shared by
+ * every process on PostgreSQL, so guesses spread over processes add up).
+ */
+export function createKeyFailureLimiter(maxFailures: number, counters: AttemptCounters): KeyFailureLimiter {
   return {
     async isBlocked(ip, key) {
       const [failures] = await counters.read([counterKey(ip, key)]);

@@ -50,6 +50,7 @@ export async function startImportJob(
       dryRun: request.dryRun,
       now: nowIso(),
     });
+    await ctx.idempotency?.confirm(trx);
   });
   const announce = () => ctx.events.publish(ctx.account.id, { kind: 'import', id });
   let last = 0;
