@@ -22,7 +22,7 @@ describeOn('postgres')('two server processes behind HAProxy (deploy/haproxy/ipam
 
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
-    fleet = await startFleet(2, database, { AUTH_RATE_LIMIT_PER_EMAIL: '2' });
+    fleet = await startFleet(2, database, { AUTH_RATE_LIMIT_PER_EMAIL: '2', METRICS: 'on' });
     haproxy = await startHaproxy(fleet.upstreams);
   }, 120_000);
   afterAll(async () => {
@@ -42,6 +42,11 @@ describeOn('postgres')('two server processes behind HAProxy (deploy/haproxy/ipam
     plain.resume();
     expect(plain.statusCode).toBe(301);
     expect(plain.headers.location).toBe('https://ipam.test/groups?x=1');
+  });
+
+  it("keeps each process's metrics off the public address: scraped on its own port only", async () => {
+    expect((await fetch(`${fleet.servers[0]?.baseUrl}/api/metrics`)).status).toBe(200);
+    expect((await haproxy.client().get('/api/metrics')).status).toBe(404);
   });
 
   it('spreads one session over both processes and streams a write made on the other one', async () => {

@@ -42,6 +42,7 @@ describeOn('postgres')('three server processes behind nginx (deploy/nginx/ipam.c
       WEBHOOK_ALLOW_PRIVATE: 'true',
       WEBHOOK_ALLOW_HTTP: 'true',
       OUTBOX_POLL_MS: '100',
+      METRICS: 'on',
     });
     nginx = await startNginx(fleet.upstreams);
   }, 120_000);
@@ -68,6 +69,14 @@ describeOn('postgres')('three server processes behind nginx (deploy/nginx/ipam.c
     expect(plain.headers.location).toBe('https://ipam.test/api/health?x=1');
     const limit = /client_max_body_size (\d+)m;/.exec(await readFile(nginxConfPath, 'utf8'))?.[1];
     expect(Number(limit) * 1024 * 1024).toBe(MAX_IMPORT_BYTES);
+  });
+
+  it("keeps each process's metrics off the public address: scraped on its own port only", async () => {
+    const scraped = await fetch(`${fleet.servers[0]?.baseUrl}/api/metrics`);
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('ipam_http_requests_total');
+    const outside = await nginx.client().get('/api/metrics');
+    expect(outside.status).toBe(404);
   });
 
   it('honours a session made through one process on every other, until it is ended on one', async () => {
