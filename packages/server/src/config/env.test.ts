@@ -206,7 +206,7 @@ describe('parseConfig', () => {
   });
 
   it('reads where imports stage their uploads (issue 36): the system temp folder by default', () => {
-    expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), 'ipam-imports'));
+    expect(parseConfig({}).importTempDir).toBe(join(tmpdir(), `ipam-imports-${process.getuid?.()}`));
     expect(parseConfig({ IMPORT_TEMP_DIR: '/var/tmp/ipam' }).importTempDir).toBe('/var/tmp/ipam');
   });
 

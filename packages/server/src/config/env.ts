@@ -28,6 +28,12 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 const portMessage = 'must be a port number (1–65535)';
 
+/** One folder per system user in the shared temp folder: two users' servers never share one. */
+function defaultImportFolderName(): string {
+  const uid = process.getuid?.();
+  return uid === undefined ? 'ipam-imports' : `ipam-imports-${uid}`;
+}
+
 /** The environment variables the server reads; every one is optional and has a default. */
 const envSchema = z.object({
   // 0 asks the system for any free port (the tests' built server does); the message names real ports.
@@ -320,7 +326,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     maxConnections: e.MAX_CONNECTIONS,
     maxEventStreams: Math.max(1, Math.floor(e.MAX_CONNECTIONS * e.EVENT_STREAM_SHARE)),
     eventStreamsPerAddress: e.EVENT_STREAMS_PER_ADDRESS,
-    importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), 'ipam-imports')),
+    importTempDir: resolve(e.IMPORT_TEMP_DIR ?? join(tmpdir(), defaultImportFolderName())),
     signUp: e.SIGNUP,
     billing: {
       enabled: e.BILLING !== 'off',

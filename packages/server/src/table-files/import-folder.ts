@@ -10,9 +10,25 @@ function makerPrefix(): string {
   return `${hostname()}-${process.pid}-`;
 }
 
+/**
+ * Makes `root` if missing (private), and refuses one this process may not keep uploads in: another
+ * user's (in a shared /tmp it could be made before us, to read what is staged), or one others may open.
+ */
+export async function ownImportRoot(root: string): Promise<void> {
+  await mkdir(root, { recursive: true, mode: 0o700 });
+  const info = await stat(root);
+  const uid = process.getuid?.();
+  if ((uid !== undefined && info.uid !== uid) || (info.mode & 0o077) !== 0) {
+    throw new Error(
+      `IMPORT_TEMP_DIR ${root} must be a folder of this user (uid ${uid ?? '?'}) that no one else may open; ` +
+        `it belongs to uid ${info.uid} with mode ${(info.mode & 0o777).toString(8)}`,
+    );
+  }
+}
+
 /** A folder of its own for one import's staged upload, under `root` (made if missing, private). */
 export async function createImportFolder(root: string): Promise<string> {
-  await mkdir(root, { recursive: true, mode: 0o700 });
+  await ownImportRoot(root);
   return mkdtemp(join(root, makerPrefix()));
 }
 
@@ -37,10 +53,8 @@ function isRunning(pid: number): boolean {
  * older than a day. Run at start; answers the names removed.
  */
 export async function sweepImportFolders(root: string, now = Date.now()): Promise<string[]> {
-  const names = await readdir(root).catch((error: unknown) => {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return [];
-    throw error;
-  });
+  await ownImportRoot(root);
+  const names = await readdir(root);
   const host = hostname();
   const removed: string[] = [];
   for (const name of names) {

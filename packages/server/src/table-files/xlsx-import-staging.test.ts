@@ -1,5 +1,15 @@
 import { request as httpRequest } from 'node:http';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -11,7 +21,7 @@ import { openSocket } from '../../test/raw-http.js';
 import { eventually } from '../../test/sse-client.js';
 import { workbookOf, XLSX } from '../../test/table-file-factories.js';
 import { diskBomb } from '../../test/xlsx-caps.js';
-import { sweepImportFolders } from './import-folder.js';
+import { createImportFolder, sweepImportFolders } from './import-folder.js';
 
 /** Bytes of every file under `root` right now (an import's folder may vanish while it is walked). */
 function bytesUnder(root: string): number {
@@ -156,5 +166,23 @@ it('sweeps the folders a dead process left at start, keeping those of running on
   expect((await sweepImportFolders(root)).sort()).toEqual([folders.dead, folders.otherHostOld].sort());
   expect(readdirSync(root).sort()).toEqual([folders.alive, folders.otherHostRecent, folders.notOurs].sort());
   expect(await sweepImportFolders(join(root, 'missing'))).toEqual([]);
+  rmSync(root, { recursive: true });
+});
+
+it('refuses to stage uploads in a folder others may open, or one another user made first', async () => {
+  const root = mkdtempSync(join(tmpdir(), 'ipam-import-root-'));
+  chmodSync(root, 0o755);
+  await expect(sweepImportFolders(root)).rejects.toThrow(
+    /IMPORT_TEMP_DIR .* no one else may open; .* mode 755/,
+  );
+  await expect(createImportFolder(root)).rejects.toThrow(/mode 755/);
+  chmodSync(root, 0o700);
+  expect(await sweepImportFolders(root)).toEqual([]);
+  const uid = process.getuid?.();
+  if (uid === 0) {
+    // In a shared /tmp another user could make the folder before the server does, to read uploads.
+    chownSync(root, 65534, 65534);
+    await expect(createImportFolder(root)).rejects.toThrow(/belongs to uid 65534/);
+  }
   rmSync(root, { recursive: true });
 });
