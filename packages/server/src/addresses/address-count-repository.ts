@@ -1,4 +1,5 @@
 import type { Prefix } from '@ipam/core/prefix';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -115,19 +116,15 @@ export async function findListedSubnet(
   return row && listedSubnetOf(row);
 }
 
-/**
- * Applies a change to the subnet's counts, inside the transaction of the write it counts. Nothing is
- * touched when nothing changes, so edits that keep the status never wait on this row.
- */
-export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
-  if (change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n) return;
-  await db
+/** Adds to the subnet's counts row (creating it): one text, compiled once and named on PostgreSQL. */
+const addToCounts = preparedQuery(['subnetId', 'inUse', 'reserved', 'available'], (db, param) =>
+  db
     .insertInto('ip_address_counts')
     .values({
-      subnet_id: subnetId,
-      in_use: Number(change['In Use']),
-      reserved: Number(change.Reserved),
-      available: Number(change.Available),
+      subnet_id: param('subnetId'),
+      in_use: sql<number>`${param('inUse')}`,
+      reserved: sql<number>`${param('reserved')}`,
+      available: sql<number>`${param('available')}`,
     })
     .onConflict((oc) =>
       oc.column('subnet_id').doUpdateSet((eb) => ({
@@ -135,6 +132,19 @@ export async function adjustStatusCounts(db: Db, subnetId: string, change: Statu
         reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
         available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
       })),
-    )
-    .execute();
+    ),
+);
+
+/**
+ * Applies a change to the subnet's counts, inside the transaction of the write it counts. Nothing is
+ * touched when nothing changes, so edits that keep the status never wait on this row.
+ */
+export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
+  if (change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n) return;
+  await addToCounts(db, {
+    subnetId,
+    inUse: Number(change['In Use']),
+    reserved: Number(change.Reserved),
+    available: Number(change.Available),
+  });
 }
