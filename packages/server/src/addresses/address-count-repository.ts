@@ -1,7 +1,8 @@
 import type { Prefix } from '@ipam/core/prefix';
-import { sql } from 'kysely';
+import { sql, type InsertQueryBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
@@ -116,23 +117,41 @@ export async function findListedSubnet(
   return row && listedSubnetOf(row);
 }
 
+/** The counts row of an insert, added to the stored one when the subnet has one (every count writer's). */
+export function addingToCounts<O>(insert: InsertQueryBuilder<Database, 'ip_address_counts', O>) {
+  return insert.onConflict((oc) =>
+    oc.column('subnet_id').doUpdateSet((eb) => ({
+      in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
+      reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
+      available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
+    })),
+  );
+}
+
+/** Whether a change of counts changes nothing. */
+export function isNoChange(change: StatusCounts): boolean {
+  return change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n;
+}
+
+/** A change of counts as a prepared statement's parameters. */
+export function countParams(change: StatusCounts) {
+  return {
+    inUse: Number(change['In Use']),
+    reserved: Number(change.Reserved),
+    available: Number(change.Available),
+  };
+}
+
 /** Adds to the subnet's counts row (creating it): one text, compiled once and named on PostgreSQL. */
 const addToCounts = preparedQuery(['subnetId', 'inUse', 'reserved', 'available'], (db, param) =>
-  db
-    .insertInto('ip_address_counts')
-    .values({
+  addingToCounts(
+    db.insertInto('ip_address_counts').values({
       subnet_id: param('subnetId'),
       in_use: sql<number>`${param('inUse')}`,
       reserved: sql<number>`${param('reserved')}`,
       available: sql<number>`${param('available')}`,
-    })
-    .onConflict((oc) =>
-      oc.column('subnet_id').doUpdateSet((eb) => ({
-        in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
-        reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
-        available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
-      })),
-    ),
+    }),
+  ),
 );
 
 /**
@@ -140,11 +159,6 @@ const addToCounts = preparedQuery(['subnetId', 'inUse', 'reserved', 'available']
  * touched when nothing changes, so edits that keep the status never wait on this row.
  */
 export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
-  if (change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n) return;
-  await addToCounts(db, {
-    subnetId,
-    inUse: Number(change['In Use']),
-    reserved: Number(change.Reserved),
-    available: Number(change.Available),
-  });
+  if (isNoChange(change)) return;
+  await addToCounts(db, { subnetId, ...countParams(change) });
 }

@@ -1,10 +1,19 @@
-import type { InsertObject } from 'kysely';
+import { sql, type InsertObject, type QueryCreator } from 'kysely';
 import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
-import { addCounts, adjustStatusCounts, NO_COUNTS, statusChange } from './address-count-repository.js';
+import {
+  addCounts,
+  addingToCounts,
+  adjustStatusCounts,
+  countParams,
+  isNoChange,
+  NO_COUNTS,
+  statusChange,
+  type StatusCounts,
+} from './address-count-repository.js';
 import {
   ADDRESS_ROW_COLUMNS,
   addressRowParams,
@@ -26,7 +35,7 @@ import {
 type AddressRowValues = InsertObject<Database, 'ip_addresses'>;
 
 /** Inserts rows, leaving alone any whose address is stored already; answers the sort keys inserted. */
-function insertAbsent(db: Db, rows: readonly AddressRowValues[]) {
+function insertAbsent(db: QueryCreator<Database>, rows: readonly AddressRowValues[]) {
   return db
     .insertInto('ip_addresses')
     .values(rows)
@@ -35,7 +44,7 @@ function insertAbsent(db: Db, rows: readonly AddressRowValues[]) {
 }
 
 /** Writes rows over the stored rows of their addresses (inserting any that are not stored). */
-function upsert(db: Db, rows: readonly AddressRowValues[]) {
+function upsert(db: QueryCreator<Database>, rows: readonly AddressRowValues[]) {
   return db
     .insertInto('ip_addresses')
     .values(rows)
@@ -62,10 +71,6 @@ function upsert(db: Db, rows: readonly AddressRowValues[]) {
 
 // One address at a time is what most writes are (an edit, a next-free call): their statements are
 // compiled once and named on PostgreSQL (db/prepared-query.ts); several rows go as built per call.
-const insertOneAbsent = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) =>
-  insertAbsent(db, [addressRowParams(param)]),
-);
-const upsertOne = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) => upsert(db, [addressRowParams(param)]));
 const lockedOne = preparedQuery(['subnetId', 'sortKey'], (db, param) => {
   const query = db
     .selectFrom('ip_addresses')
@@ -75,6 +80,48 @@ const lockedOne = preparedQuery(['subnetId', 'sortKey'], (db, param) => {
   // SQLite writes one transaction at a time: nothing to lock.
   return isPostgres(db) ? query.forUpdate() : query;
 });
+const insertOneAbsent = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) =>
+  insertAbsent(db, [addressRowParams(param)]),
+);
+const upsertOne = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) => upsert(db, [addressRowParams(param)]));
+
+// PostgreSQL writes the row and changes its subnet's counts in one statement (a data-modifying WITH);
+// SQLite, where a statement costs no round trip, runs the two.
+const COUNTED_COLUMNS = [...ADDRESS_ROW_COLUMNS, 'inUse', 'reserved', 'available'] as const;
+const countsOf = (param: (name: (typeof COUNTED_COLUMNS)[number]) => string) => ({
+  // Typed here: the values of a SELECT reach the insert as text otherwise.
+  in_use: sql<number>`cast(${param('inUse')} as integer)`,
+  reserved: sql<number>`cast(${param('reserved')} as integer)`,
+  available: sql<number>`cast(${param('available')} as integer)`,
+});
+/** Answers a row when the address was inserted (and counted), none when it was stored already. */
+const insertOneAbsentCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
+  addingToCounts(
+    db
+      .with('inserted', (qc) => insertAbsent(qc, [addressRowParams(param)]))
+      .insertInto('ip_address_counts')
+      .columns(['subnet_id', 'in_use', 'reserved', 'available'])
+      .expression((eb) => {
+        const counts = countsOf(param);
+        return eb
+          .selectFrom('inserted')
+          .select([
+            sql<string>`${param('subnet_id')}`.as('subnet_id'),
+            counts.in_use.as('in_use'),
+            counts.reserved.as('reserved'),
+            counts.available.as('available'),
+          ]);
+      }),
+  ).returning('subnet_id'),
+);
+const upsertOneCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
+  addingToCounts(
+    db
+      .with('written', (qc) => upsert(qc, [addressRowParams(param)]))
+      .insertInto('ip_address_counts')
+      .values({ subnet_id: param('subnet_id'), ...countsOf(param) }),
+  ),
+);
 
 /**
  * The stored row of one address, locked until the transaction ends (PostgreSQL), or undefined when it
@@ -90,16 +137,43 @@ export async function lockStoredAddress(
 }
 
 /**
- * Inserts the row of a never-written address with its data; false when another writer stored the
- * address meanwhile (then nothing was written: lock the stored row and write over it instead).
+ * Inserts the row of a never-written address with its data and adds `counts` to its subnet's counts;
+ * false when another writer stored the address meanwhile (then nothing was written or counted: lock
+ * the stored row and write over it instead).
  */
 export async function insertAddressIfAbsent(
   db: Db,
   accountId: string,
   subnet: SubnetRef,
   row: StoredAddressData,
+  counts: StatusCounts,
 ): Promise<boolean> {
-  return (await insertOneAbsent(db, rowOf(accountId, subnet, row))).length === 1;
+  const values = rowOf(accountId, subnet, row);
+  if (isPostgres(db)) {
+    return (await insertOneAbsentCounted(db, { ...values, ...countParams(counts) })).length === 1;
+  }
+  const isInserted = (await insertOneAbsent(db, values)).length === 1;
+  if (isInserted) await adjustStatusCounts(db, subnet.id, counts);
+  return isInserted;
+}
+
+/** Writes the data of one address whose row exists (locked) and adds `counts` to its subnet's counts. */
+export async function writeAddressRow(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  row: StoredAddressData,
+  counts: StatusCounts,
+): Promise<void> {
+  const values = rowOf(accountId, subnet, row);
+  if (isNoChange(counts)) {
+    await upsertOne(db, values);
+  } else if (isPostgres(db)) {
+    await upsertOneCounted(db, { ...values, ...countParams(counts) });
+  } else {
+    await upsertOne(db, values);
+    await adjustStatusCounts(db, subnet.id, counts);
+  }
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   insertAddressIfAbsent,
   lockAddressRows,
   lockStoredAddress,
+  writeAddressRow,
   writeAddressRows,
 } from './address-write-repository.js';
 
@@ -64,26 +65,35 @@ interface AppliedWrite {
 type AfterOf = (before: StoredAddress, write: AddressWrite) => StoredAddress;
 
 /**
- * One address in two statements where several take three: look first (an edit finds its row and
- * locks it), and insert a never-written address with its data at once. It holds at most this one row
- * while it waits, so it cannot deadlock with another writer.
+ * One address in two statements where several take three or four: look first (an edit finds its row
+ * and locks it), and insert a never-written address with its data at once; each writes the subnet's
+ * counts with the row (one statement on PostgreSQL). It holds at most this one row while it waits, so
+ * it cannot deadlock with another writer.
  */
-async function writeOne(trx: Db, accountId: string, ref: SubnetRef, write: AddressWrite, afterOf: AfterOf) {
+async function writeOne(
+  trx: Db,
+  accountId: string,
+  ref: SubnetRef,
+  write: AddressWrite,
+  afterOf: AfterOf,
+): Promise<AppliedWrite> {
   const stored = await lockStoredAddress(trx, ref, write.value);
   if (!stored) {
     const before = virtualAddress(ref, write.value);
     const after = afterOf(before, write);
-    if (await insertAddressIfAbsent(trx, accountId, ref, after)) return { before, after, isNew: true };
+    const counts = statusChange(null, after.status);
+    if (await insertAddressIfAbsent(trx, accountId, ref, after, counts))
+      return { before, after, isNew: true };
   }
   // Stored, or stored by another writer since the look: written over like any edit, its row locked.
   const before = stored ?? (await lockStoredAddress(trx, ref, write.value));
   if (!before) throw new Error('address row vanished inside its transaction');
   const after = afterOf(before, write);
-  await writeAddressRows(trx, accountId, ref, [after]);
+  await writeAddressRow(trx, accountId, ref, after, statusChange(before.status, after.status));
   return { before, after, isNew: false };
 }
 
-/** Several addresses: their rows created if needed and locked in address order, then written. */
+/** Several addresses: their rows created if needed and locked in address order, written, counted. */
 async function writeMany(
   trx: Db,
   accountId: string,
@@ -109,6 +119,10 @@ async function writeMany(
     ref,
     changes.map(({ after }) => after),
   );
+  const counted = changes.map(({ before, after, isNew }) =>
+    statusChange(isNew ? null : before.status, after.status),
+  );
+  await adjustStatusCounts(trx, ref.id, counted.reduce(addCounts, NO_COUNTS));
   return changes;
 }
 
@@ -141,10 +155,6 @@ export async function writeAddressesIn(
     writes.length === 1 && only
       ? [await writeOne(trx, ctx.account.id, ref, only, afterOf)]
       : await writeMany(trx, ctx.account.id, ref, writes, afterOf);
-  const counted = changes.map(({ before, after, isNew }) =>
-    statusChange(isNew ? null : before.status, after.status),
-  );
-  await adjustStatusCounts(trx, subnet.id, counted.reduce(addCounts, NO_COUNTS));
   audit(
     changes.map(({ before, after }) => ({
       action: 'update',
