@@ -62,7 +62,8 @@ async function startTreeServer(tree: string, fixture: WritePathFixture) {
       ? { DATABASE_URL: fixture.target.url }
       : { IPAM_DATA_DIR: dirname(fixture.target.file) };
   const child = fork(serverScript, [tree], {
-    execArgv: process.execArgv,
+    // Built: node resolves the packages to their compiled dist/ (tsx only runs this bench's own child).
+    execArgv: process.env.WRITE_PATH_SERVER === 'built' ? ['--import', 'tsx'] : process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: {
       PATH: process.env.PATH,
@@ -70,6 +71,7 @@ async function startTreeServer(tree: string, fixture: WritePathFixture) {
       ...database,
       HOST: '127.0.0.1',
       PORT: String(port),
+      WRITE_PATH_SERVER: process.env.WRITE_PATH_SERVER ?? 'source',
       LOG_LEVEL: 'silent',
       BILLING: 'off',
       AUTH_RATE_LIMIT_PER_IP: '1000000',

@@ -75,7 +75,10 @@ process.on('message', (command: Command) => {
   void run().then(() => process.send?.({ id: command.id, statements }));
 });
 
-const cli = (await import(pathToFileURL(join(tree, 'packages/server/src/cli/main.ts')).href)) as {
+// The sources (as the other benches run them), or with WRITE_PATH_SERVER=built the tree's compiled
+// dist/ as `ipam start` ships (build it first: npm run build).
+const entry = process.env.WRITE_PATH_SERVER === 'built' ? 'dist/cli/main.js' : 'src/cli/main.ts';
+const cli = (await import(pathToFileURL(join(tree, 'packages/server', entry)).href)) as {
   main(args: readonly string[]): Promise<number>;
 };
 process.exitCode = await cli.main(['start']);
