@@ -25,7 +25,7 @@ const MAX_PHASE_MS = 90_000;
 export const CALLS = { put: 300, nextFree: 150, warmUp: 30 };
 
 /** The kinds of call measured. */
-export type Operation = 'put' | 'next-free /24' | 'next-free after 3,000';
+export type Operation = 'floor: GET /api/health' | 'put' | 'next-free /24' | 'next-free after 3,000';
 
 /** One measured phase of a run. */
 export interface PhaseResult {
@@ -144,7 +144,7 @@ export async function measureRun(
       : null;
   try {
     const cookie = await logIn(server.baseUrl, fixture.email, fixture.password);
-    const load = (requests: readonly WriteRequest[]) =>
+    const load = (requests: readonly (string | WriteRequest)[]) =>
       closedLoop({ baseUrl: server.baseUrl, cookie, paths: requests, clients: 1, maxMs: MAX_PHASE_MS });
     await load([
       ...putRequests(fixture, CALLS.warmUp, 1),
@@ -152,7 +152,9 @@ export async function measureRun(
     ]);
     const roundSubnet = fixture.roundSubnetIds[round - 1];
     if (roundSubnet === undefined) throw new Error(`the fixture has no /24 for round ${round}`);
-    const phases: [Operation, WriteRequest[]][] = [
+    const phases: [Operation, (string | WriteRequest)[]][] = [
+      // What any request costs this server at one client (no database statement): the floor under the rest.
+      ['floor: GET /api/health', Array.from({ length: CALLS.put }, () => '/api/health')],
       ['put', putRequests(fixture, CALLS.put, 0)],
       ['next-free /24', nextFreeRequests(fixture, roundSubnet, CALLS.nextFree)],
       ['next-free after 3,000', nextFreeRequests(fixture, fixture.largeSubnetId, CALLS.nextFree)],

@@ -2,7 +2,8 @@
  * The write path (issue 35): one client in a closed loop against a real server (`ipam start` of the
  * tree measured, in a child process): PUTs of one address of a /24 (each a real change: status,
  * hostname and the status counts alternate), next-free POSTs on a /24 holding one address, and
- * next-free POSTs on a /19 whose first 3,000 addresses are written. Per call: p50/p95 latency, CPU of
+ * next-free POSTs on a /19 whose first 3,000 addresses are written, and GET /api/health for the floor
+ * every request of that server pays at one client. Per call: p50/p95 latency, CPU of
  * the server process and of PostgreSQL's backends, and statements the server sent to its database
  * (bench/src/write-path-server.ts counts them). Each tree is served from its own checkout on data its
  * own code wrote (bench/src/write-path-fixture.ts); the trees take turns in every round.
