@@ -20,10 +20,8 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { Insertable } from 'kysely';
 import { updateTierAndLimits } from '@ipam/server/accounts/account-repository';
-import {
-  insertAddressRowsOfSubnets,
-  type AddressFields,
-} from '@ipam/server/addresses/address-write-repository';
+import type { AddressFields } from '@ipam/server/addresses/address-row';
+import { insertAddressRowsOfSubnets } from '@ipam/server/addresses/address-write-repository';
 import { addressText, sortKeyOf } from '@ipam/server/addresses/address-keys';
 import { signUp } from '@ipam/server/auth/sign-up';
 import { openDatabase, type DatabaseTarget, type Db } from '@ipam/server/db/database';

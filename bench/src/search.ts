@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { findAccountOfMember, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
-import { insertAddressRows, type AddressFields } from '@ipam/server/addresses/address-write-repository';
+import type { AddressFields } from '@ipam/server/addresses/address-row';
+import { insertAddressRows } from '@ipam/server/addresses/address-write-repository';
 import { signUp } from '@ipam/server/auth/sign-up';
 import { openDatabase, type Db } from '@ipam/server/db/database';
 import { migrateToLatest } from '@ipam/server/db/migrate';

@@ -7,7 +7,7 @@ import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { requireLeaf } from '../subnets/subnets.js';
 import type { AddressView } from './address-view.js';
 import type { StoredAddress } from './address-repository.js';
-import type { AddressFields } from './address-write-repository.js';
+import type { AddressFields } from './address-row.js';
 import { hostAddressOf, writeAddressesIn } from './address-writes.js';
 
 /**

@@ -1,10 +1,15 @@
 import { expect, it } from 'vitest';
 import { findAccountOfMember, updateTierAndLimits } from '../accounts/account-repository.js';
+import { runChange } from '../commands/change.js';
 import { noopEventPublisher } from '../events/event-publisher.js';
+import { requireLeaf } from '../subnets/subnets.js';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { signUp, uniqueEmail, useTestApp } from '../../test/factories.js';
-import { createSubnetIn } from '../../test/ipam-factories.js';
+import { createSubnetIn, tierOnePerson } from '../../test/ipam-factories.js';
+import { untilWaitingOnLocks } from '../../test/lock-waits.js';
+import { readStatusCounts } from './address-count-repository.js';
 import type { AddressView } from './address-view.js';
+import { hostAddressOf, setAddress, writeAddressIn } from './address-writes.js';
 
 const ROUNDS = 30;
 /** The first rounds race to create never-written addresses; the rest race on one written address. */
@@ -44,6 +49,60 @@ function chainOf(entries: readonly Entry[]): Entry[] {
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`two people writing the same address at once (${dialect})`, () => {
     const t = useTestApp(dialect);
+
+    it('writes over a never-written address another writer stored while it waited, counted once', async () => {
+      // One address is written in two statements: look, then insert it if never written. Here the
+      // first writer's insert is not yet committed when the second looks, so the second's insert
+      // waits on it, finds the address stored after its commit, and must lock and write over it.
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.9.1.0/24');
+      let commitFirst = () => {};
+      const firstMayCommit = new Promise<void>((resolve) => (commitFirst = resolve));
+      let firstWrote = () => {};
+      const firstHasWritten = new Promise<void>((resolve) => (firstWrote = resolve));
+      const first = runChange(me.ctx, async (change) => {
+        const leaf = await requireLeaf(change.trx, me.accountId, subnet.id);
+        await writeAddressIn(change, me.ctx, leaf, hostAddressOf(leaf, '10.9.1.7'), () => ({
+          status: 'Reserved',
+          hostname: 'first',
+          description: '',
+          allowScannerUpdate: true,
+        }));
+        firstWrote();
+        await firstMayCommit;
+      });
+      await firstHasWritten;
+      const second = setAddress(me.ctx, subnet.id, '10.9.1.7', {
+        status: 'In Use',
+        hostname: 'second',
+        description: '',
+        allowScannerUpdate: false,
+      });
+      await untilWaitingOnLocks(t.current.db, [second]);
+      commitFirst();
+      await first;
+      expect(await second).toMatchObject({ status: 'In Use', hostname: 'second', allowScannerUpdate: false });
+
+      const audit = await t.current.db
+        .selectFrom('audit_log')
+        .select(['before_json', 'after_json'])
+        .where('subnet_id', '=', subnet.id)
+        .where('entity', '=', 'address')
+        .orderBy('at')
+        .execute();
+      const [written, overwritten] = audit.map((row) => ({
+        before: JSON.parse(row.before_json ?? 'null') as AddressView,
+        after: JSON.parse(row.after_json ?? 'null') as AddressView,
+      }));
+      expect(written?.before).toMatchObject({ status: 'Available', hostname: '', updatedDate: null });
+      expect(overwritten?.before).toEqual(written?.after);
+      expect(overwritten?.after).toMatchObject({ hostname: 'second', id: written?.after.id });
+      expect(await readStatusCounts(t.current.db, subnet.id)).toEqual({
+        Available: 0n,
+        'In Use': 1n,
+        Reserved: 0n,
+      });
+    });
 
     it('records both writes in the audit log, keeps the last one and exactly one row', async () => {
       const owner = await signUp(t.current, uniqueEmail('alice'));

@@ -1,7 +1,9 @@
 import type { Prefix } from '@ipam/core/prefix';
+import { sql, type InsertQueryBuilder } from 'kysely';
 import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import type { Database } from '../db/schema.js';
 import { preparedQuery } from '../db/prepared-query.js';
 import { valueOfSortKey } from './address-keys.js';
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
@@ -116,38 +118,64 @@ export async function findListedSubnet(
   return row && listedSubnetOf(row);
 }
 
+/** The counts row of an insert, added to the stored one when the subnet has one (every count writer's). */
+export function addingToCounts<O>(insert: InsertQueryBuilder<Database, 'ip_address_counts', O>) {
+  return insert.onConflict((oc) =>
+    oc.column('subnet_id').doUpdateSet((eb) => ({
+      in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
+      reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
+      available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
+    })),
+  );
+}
+
+/** Whether a change of counts changes nothing. */
+export function isNoChange(change: StatusCounts): boolean {
+  return change.Available === 0n && change['In Use'] === 0n && change.Reserved === 0n;
+}
+
+/** A change of counts as a prepared statement's parameters. */
+export function countParams(change: StatusCounts) {
+  return {
+    inUse: Number(change['In Use']),
+    reserved: Number(change.Reserved),
+    available: Number(change.Available),
+  };
+}
+
+/** Adds to the subnet's counts row (creating it): one text, compiled once and named on PostgreSQL. */
+const addToCounts = preparedQuery(['subnetId', 'inUse', 'reserved', 'available'], (db, param) =>
+  addingToCounts(
+    db.insertInto('ip_address_counts').values({
+      subnet_id: param('subnetId'),
+      in_use: sql<number>`${param('inUse')}`,
+      reserved: sql<number>`${param('reserved')}`,
+      available: sql<number>`${param('available')}`,
+    }),
+  ),
+);
+
 /**
  * Applies a change to the subnet's counts, inside the transaction of the write it counts. Nothing is
  * touched when nothing changes, so edits that keep the status never wait on this row.
  */
 export async function adjustStatusCounts(db: Db, subnetId: string, change: StatusCounts): Promise<void> {
-  await adjustStatusCountsOfSubnets(db, [{ subnetId, change }]);
+  if (isNoChange(change)) return;
+  await addToCounts(db, { subnetId, ...countParams(change) });
 }
 
-/** Adds each subnet's change to its kept status counts, many subnets a statement. */
+/** Adds each subnet's change to its kept status counts, many subnets a statement (bulk loads). */
 export async function adjustStatusCountsOfSubnets(
   db: Db,
   changes: readonly { subnetId: string; change: StatusCounts }[],
 ): Promise<void> {
   const rows = changes
-    .filter(({ change }) => change.Available !== 0n || change['In Use'] !== 0n || change.Reserved !== 0n)
-    .map(({ subnetId, change }) => ({
-      subnet_id: subnetId,
-      in_use: Number(change['In Use']),
-      reserved: Number(change.Reserved),
-      available: Number(change.Available),
-    }));
+    .filter(({ change }) => !isNoChange(change))
+    .map(({ subnetId, change }) => {
+      const { inUse, reserved, available } = countParams(change);
+      return { subnet_id: subnetId, in_use: inUse, reserved, available };
+    });
   for (const chunk of chunksOf(rows)) {
-    await db
-      .insertInto('ip_address_counts')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.column('subnet_id').doUpdateSet((eb) => ({
-          in_use: eb('ip_address_counts.in_use', '+', eb.ref('excluded.in_use')),
-          reserved: eb('ip_address_counts.reserved', '+', eb.ref('excluded.reserved')),
-          available: eb('ip_address_counts.available', '+', eb.ref('excluded.available')),
-        })),
-      )
-      .execute();
+    await addingToCounts(db.insertInto('ip_address_counts').values(chunk)).execute();
   }
 }

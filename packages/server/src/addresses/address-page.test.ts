@@ -9,7 +9,8 @@ import type { Db } from '../db/database.js';
 import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { stringifierOf } from '../http/response-serializer.js';
 import { readAddressPage, type AddressPageRequest } from './address-page.js';
-import { insertAddressRows, type AddressFields } from './address-write-repository.js';
+import type { AddressFields } from './address-row.js';
+import { insertAddressRows } from './address-write-repository.js';
 
 /** A page as a client reads it: the route's JSON text, parsed by core's response schema. */
 async function readPage(db: Db, accountId: string, subnetId: string, request: AddressPageRequest) {

@@ -122,7 +122,7 @@ export function applyFilter(eb: Eb, filter: StoredFilter): Expression<SqlBool> {
  * The columns a StoredAddress is read from. Not `*`: turning a row into a JavaScript object costs per
  * column, and the folded copies and the ids of account and subnet are never shown.
  */
-const storedColumns = [
+export const storedColumns = [
   'id',
   'sort_key',
   'ip_address',
@@ -140,7 +140,10 @@ const storedColumns = [
   'mac_changed_at',
 ] as const;
 
-function toStored(row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)[number]>): StoredAddress {
+/** A stored address from its row's `storedColumns`. */
+export function toStored(
+  row: Pick<Selectable<IpAddressesTable>, (typeof storedColumns)[number]>,
+): StoredAddress {
   return {
     id: row.id,
     value: valueOfSortKey(row.sort_key),

@@ -1,102 +1,180 @@
-import { availableAddressFields } from '@ipam/core/address-defaults';
-import { randomUUID } from 'node:crypto';
-import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
-import type { Insertable } from 'kysely';
+import { sql, type InsertObject, type QueryCreator } from 'kysely';
 import { chunksOf } from '../db/chunks.js';
 import { isPostgres, type Db } from '../db/database.js';
-import type { IpAddressesTable } from '../db/schema.js';
-import { addressText, foldedForSearch, sortKeyOf, valueOfSortKey } from './address-keys.js';
+import { preparedQuery } from '../db/prepared-query.js';
+import type { Database } from '../db/schema.js';
+import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 import {
   addCounts,
+  addingToCounts,
+  adjustStatusCounts,
   adjustStatusCountsOfSubnets,
+  countParams,
+  isNoChange,
   NO_COUNTS,
   statusChange,
+  type StatusCounts,
 } from './address-count-repository.js';
-import { addressItemJson } from './address-item-json.js';
+import {
+  ADDRESS_ROW_COLUMNS,
+  addressRowParams,
+  rowOf,
+  virtualData,
+  type AddressData,
+  type AddressFields,
+  type StoredAddressData,
+} from './address-row.js';
 import {
   findStoredAmong,
   NOT_SEEN,
-  type AddressSighting,
+  storedColumns,
+  toStored,
   type StoredAddress,
   type SubnetRef,
 } from './address-repository.js';
 
-/** The data of an address a write sets. */
-export interface AddressFields {
-  status: AddressStatus;
-  hostname: string;
-  description: string;
-  allowScannerUpdate: boolean;
+type AddressRowValues = InsertObject<Database, 'ip_addresses'>;
+
+/** Inserts rows, leaving alone any whose address is stored already; answers the sort keys inserted. */
+function insertAbsent(db: QueryCreator<Database>, rows: readonly AddressRowValues[]) {
+  return db
+    .insertInto('ip_addresses')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
+    .returning('sort_key');
 }
 
-/** The data of an address with who wrote it when (null for a never-written row) and what scanners saw. */
-type AddressData = AddressFields &
-  AddressSighting & { value: bigint; updatedDate: string | null; updatedBy: string | null };
+/** Writes rows over the stored rows of their addresses (inserting any that are not stored). */
+function upsert(db: QueryCreator<Database>, rows: readonly AddressRowValues[]) {
+  return db
+    .insertInto('ip_addresses')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['subnet_id', 'sort_key']).doUpdateSet((eb) => ({
+        status: eb.ref('excluded.status'),
+        hostname: eb.ref('excluded.hostname'),
+        description: eb.ref('excluded.description'),
+        hostname_folded: eb.ref('excluded.hostname_folded'),
+        description_folded: eb.ref('excluded.description_folded'),
+        allow_scanner_update: eb.ref('excluded.allow_scanner_update'),
+        updated_date: eb.ref('excluded.updated_date'),
+        updated_by: eb.ref('excluded.updated_by'),
+        mac: eb.ref('excluded.mac'),
+        first_seen: eb.ref('excluded.first_seen'),
+        last_seen: eb.ref('excluded.last_seen'),
+        last_seen_by: eb.ref('excluded.last_seen_by'),
+        previous_mac: eb.ref('excluded.previous_mac'),
+        mac_changed_at: eb.ref('excluded.mac_changed_at'),
+        item_json: eb.ref('excluded.item_json'),
+      })),
+    );
+}
 
-/** The data of an address whose row exists: its id stays. */
-type StoredAddressData = AddressData & { id: string };
+// One address at a time is what most writes are (an edit, a next-free call): their statements are
+// compiled once and named on PostgreSQL (db/prepared-query.ts); several rows go as built per call.
+const lockedOne = preparedQuery(['subnetId', 'sortKey'], (db, param) => {
+  const query = db
+    .selectFrom('ip_addresses')
+    .select(storedColumns)
+    .where('subnet_id', '=', param('subnetId'))
+    .where('sort_key', '=', param('sortKey'));
+  // SQLite writes one transaction at a time: nothing to lock.
+  return isPostgres(db) ? query.forUpdate() : query;
+});
+const insertOneAbsent = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) =>
+  insertAbsent(db, [addressRowParams(param)]),
+);
+const upsertOne = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) => upsert(db, [addressRowParams(param)]));
+
+// PostgreSQL writes the row and changes its subnet's counts in one statement (a data-modifying WITH);
+// SQLite, where a statement costs no round trip, runs the two.
+const COUNTED_COLUMNS = [...ADDRESS_ROW_COLUMNS, 'inUse', 'reserved', 'available'] as const;
+const countsOf = (param: (name: (typeof COUNTED_COLUMNS)[number]) => string) => ({
+  // Typed here: the values of a SELECT reach the insert as text otherwise.
+  in_use: sql<number>`cast(${param('inUse')} as integer)`,
+  reserved: sql<number>`cast(${param('reserved')} as integer)`,
+  available: sql<number>`cast(${param('available')} as integer)`,
+});
+/** Answers a row when the address was inserted (and counted), none when it was stored already. */
+const insertOneAbsentCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
+  addingToCounts(
+    db
+      .with('inserted', (qc) => insertAbsent(qc, [addressRowParams(param)]))
+      .insertInto('ip_address_counts')
+      .columns(['subnet_id', 'in_use', 'reserved', 'available'])
+      .expression((eb) => {
+        const counts = countsOf(param);
+        return eb
+          .selectFrom('inserted')
+          .select([
+            sql<string>`${param('subnet_id')}`.as('subnet_id'),
+            counts.in_use.as('in_use'),
+            counts.reserved.as('reserved'),
+            counts.available.as('available'),
+          ]);
+      }),
+  ).returning('subnet_id'),
+);
+const upsertOneCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
+  addingToCounts(
+    db
+      .with('written', (qc) => upsert(qc, [addressRowParams(param)]))
+      .insertInto('ip_address_counts')
+      .values({ subnet_id: param('subnet_id'), ...countsOf(param) }),
+  ),
+);
 
 /**
- * The stored row of an address's data (`id`: the existing row's, else a new one), with its list item's
- * JSON written here, by the one function that writes every row, so it always matches the columns.
+ * The stored row of one address, locked until the transaction ends (PostgreSQL), or undefined when it
+ * was never written (nothing is locked then: see `insertAddressIfAbsent`).
  */
-function rowOf(
-  accountId: string,
+export async function lockStoredAddress(
+  db: Db,
   subnet: SubnetRef,
-  data: AddressData & { id?: string },
-): Insertable<IpAddressesTable> {
-  const id = data.id ?? randomUUID();
-  const ipAddress = addressText(subnet.version, data.value);
-  const { status, hostname, description, allowScannerUpdate, updatedDate, updatedBy } = data;
-  const { mac, firstSeen, lastSeen, lastSeenBy, previousMac, macChangedAt } = data;
-  return {
-    id,
-    account_id: accountId,
-    subnet_id: subnet.id,
-    ip_address: ipAddress,
-    sort_key: sortKeyOf(subnet.version, data.value),
-    status,
-    hostname,
-    description,
-    hostname_folded: foldedForSearch(hostname),
-    description_folded: foldedForSearch(description),
-    allow_scanner_update: allowScannerUpdate ? 1 : 0,
-    updated_date: updatedDate,
-    updated_by: updatedBy,
-    mac,
-    first_seen: firstSeen,
-    last_seen: lastSeen,
-    last_seen_by: lastSeenBy,
-    previous_mac: previousMac,
-    mac_changed_at: macChangedAt,
-    item_json: addressItemJson({
-      id,
-      ipAddress,
-      status,
-      hostname,
-      description,
-      allowScannerUpdate,
-      updatedDate,
-      updatedBy,
-      mac,
-      firstSeen,
-      lastSeen,
-      lastSeenBy,
-      previousMac,
-      macChangedAt,
-    }),
-  };
+  value: bigint,
+): Promise<StoredAddress | undefined> {
+  const [row] = await lockedOne(db, { subnetId: subnet.id, sortKey: sortKeyOf(subnet.version, value) });
+  return row && toStored(row);
 }
 
-/** The virtual Available row of a never-written address. */
-function virtualData(value: bigint): AddressData {
-  return {
-    value,
-    ...availableAddressFields,
-    updatedDate: null,
-    updatedBy: null,
-    ...NOT_SEEN,
-  };
+/**
+ * Inserts the row of a never-written address with its data and adds `counts` to its subnet's counts;
+ * false when another writer stored the address meanwhile (then nothing was written or counted: lock
+ * the stored row and write over it instead).
+ */
+export async function insertAddressIfAbsent(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  row: StoredAddressData,
+  counts: StatusCounts,
+): Promise<boolean> {
+  const values = rowOf(accountId, subnet, row);
+  if (isPostgres(db)) {
+    return (await insertOneAbsentCounted(db, { ...values, ...countParams(counts) })).length === 1;
+  }
+  const isInserted = (await insertOneAbsent(db, values)).length === 1;
+  if (isInserted) await adjustStatusCounts(db, subnet.id, counts);
+  return isInserted;
+}
+
+/** Writes the data of one address whose row exists (locked) and adds `counts` to its subnet's counts. */
+export async function writeAddressRow(
+  db: Db,
+  accountId: string,
+  subnet: SubnetRef,
+  row: StoredAddressData,
+  counts: StatusCounts,
+): Promise<void> {
+  const values = rowOf(accountId, subnet, row);
+  if (isNoChange(counts)) {
+    await upsertOne(db, values);
+  } else if (isPostgres(db)) {
+    await upsertOneCounted(db, { ...values, ...countParams(counts) });
+  } else {
+    await upsertOne(db, values);
+    await adjustStatusCounts(db, subnet.id, counts);
+  }
 }
 
 /**
@@ -116,12 +194,10 @@ export async function lockAddressRows(
   const rows: StoredAddress[] = [];
   const created = new Set<bigint>();
   for (const chunk of chunksOf(ordered)) {
-    const inserted = await db
-      .insertInto('ip_addresses')
-      .values(chunk.map((value) => rowOf(accountId, subnet, virtualData(value))))
-      .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
-      .returning('sort_key')
-      .execute();
+    const inserted = await insertAbsent(
+      db,
+      chunk.map((value) => rowOf(accountId, subnet, virtualData(value))),
+    ).execute();
     for (const row of inserted) created.add(valueOfSortKey(row.sort_key));
     rows.push(...(await findStoredAmong(db, subnet, chunk, isPostgres(db))));
   }
@@ -135,30 +211,16 @@ export async function writeAddressRows(
   subnet: SubnetRef,
   rows: readonly StoredAddressData[],
 ): Promise<void> {
+  const [only] = rows;
+  if (rows.length === 1 && only) {
+    await upsertOne(db, rowOf(accountId, subnet, only));
+    return;
+  }
   for (const chunk of chunksOf(rows)) {
-    await db
-      .insertInto('ip_addresses')
-      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
-      .onConflict((oc) =>
-        oc.columns(['subnet_id', 'sort_key']).doUpdateSet((eb) => ({
-          status: eb.ref('excluded.status'),
-          hostname: eb.ref('excluded.hostname'),
-          description: eb.ref('excluded.description'),
-          hostname_folded: eb.ref('excluded.hostname_folded'),
-          description_folded: eb.ref('excluded.description_folded'),
-          allow_scanner_update: eb.ref('excluded.allow_scanner_update'),
-          updated_date: eb.ref('excluded.updated_date'),
-          updated_by: eb.ref('excluded.updated_by'),
-          mac: eb.ref('excluded.mac'),
-          first_seen: eb.ref('excluded.first_seen'),
-          last_seen: eb.ref('excluded.last_seen'),
-          last_seen_by: eb.ref('excluded.last_seen_by'),
-          previous_mac: eb.ref('excluded.previous_mac'),
-          mac_changed_at: eb.ref('excluded.mac_changed_at'),
-          item_json: eb.ref('excluded.item_json'),
-        })),
-      )
-      .execute();
+    await upsert(
+      db,
+      chunk.map((row) => rowOf(accountId, subnet, row)),
+    ).execute();
   }
 }
 
@@ -209,12 +271,10 @@ export async function insertAbsentAddressRows(
 ): Promise<Set<bigint>> {
   const inserted = new Set<bigint>();
   for (const chunk of chunksOf(rows)) {
-    const keys = await db
-      .insertInto('ip_addresses')
-      .values(chunk.map((row) => rowOf(accountId, subnet, row)))
-      .onConflict((oc) => oc.columns(['subnet_id', 'sort_key']).doNothing())
-      .returning('sort_key')
-      .execute();
+    const keys = await insertAbsent(
+      db,
+      chunk.map((row) => rowOf(accountId, subnet, row)),
+    ).execute();
     for (const row of keys) inserted.add(valueOfSortKey(row.sort_key));
   }
   return inserted;

@@ -176,6 +176,43 @@ for (const dialect of DIALECTS) {
       expect(await firstUnstoredAddress(t.current.db, ref, last, last)).toBeNull();
     });
 
+    it('finds the lowest free address behind runs longer than one read of stored keys', async () => {
+      const me = await tierOnePerson(t.current);
+      const subnet = await createSubnetIn(me.ctx, '10.8.0.0/18');
+      const ref = { id: subnet.id, version: 4 as const };
+      const updatedDate = new Date().toISOString();
+      const row = (value: bigint, status: 'In Use' | 'Available' = 'In Use') => ({
+        value,
+        status,
+        hostname: '',
+        description: '',
+        allowScannerUpdate: true,
+        updatedDate,
+        updatedBy: me.userId,
+      });
+      const start = subnet.prefix.network + 1n;
+      // 700 written from the first host, the 451st of them as Available: the head read sees 256 of them.
+      const rows = Array.from({ length: 700 }, (_, i) =>
+        row(start + BigInt(i), i === 450 ? 'Available' : 'In Use'),
+      );
+      // Runs just around one read's length, and a long one, each followed by one free address.
+      let value = start + 701n;
+      const runs: { from: bigint; gap: bigint }[] = [];
+      for (const length of [255, 256, 257, 511, 513, 3000]) {
+        runs.push({ from: value, gap: value + BigInt(length) });
+        for (let i = 0; i < length; i++) rows.push(row(value++));
+        value++;
+      }
+      await insertAddressRows(t.current.db, me.accountId, ref, rows);
+      for (const run of runs) {
+        expect(await firstUnstoredAddress(t.current.db, ref, run.from, run.from + 5000n)).toBe(run.gap);
+      }
+      const firstCall = await me.client.post(nextPath(me, subnet.id));
+      expect(ips(firstCall.body)).toEqual(['10.8.1.195']);
+      const secondCall = await me.client.post(nextPath(me, subnet.id));
+      expect(ips(secondCall.body)).toEqual(['10.8.2.189']);
+    });
+
     it('finds the first free address past 100,000 written ones in a /8', async () => {
       const me = await tierOnePerson(t.current);
       const subnet = await createSubnetIn(me.ctx, '10.0.0.0/8');

@@ -12,7 +12,12 @@ import { requireLeaf } from '../subnets/subnets.js';
 import { addressesBetweenStored } from './address-walks.js';
 import type { AddressView } from './address-view.js';
 import { writeAddressesIn } from './address-writes.js';
-import { firstStoredAvailable, firstUnstoredAddress } from './free-address-repository.js';
+import {
+  firstStoredAvailable,
+  firstUnstoredAddress,
+  KEYS_PER_READ,
+  storedRunFrom,
+} from './free-address-repository.js';
 
 /** Addresses bounding a next-free search (both inside the subnet). */
 export interface AddressRange {
@@ -50,10 +55,26 @@ export function searchRangeOf(
 }
 
 /**
+ * The lowest Available address among the first stored ones from `first` (read at once, with their
+ * statuses): a gap in their run, or one stored as Available, whichever comes first; undefined when
+ * they are a full run of KEYS_PER_READ addresses none of which is Available (look further).
+ */
+function lowestFreeInRun(run: readonly { value: bigint; status: string }[], first: bigint, last: bigint) {
+  for (const [i, stored] of run.entries()) {
+    const expected = first + BigInt(i);
+    if (stored.value !== expected) return expected;
+    if (stored.status === 'Available') return expected;
+  }
+  if (run.length === KEYS_PER_READ) return undefined;
+  const after = first + BigInt(run.length);
+  return after <= last ? after : null;
+}
+
+/**
  * The lowest `count` Available host addresses of the subnet (never written, or written as Available),
  * the IPv6 subnet-router anycast address left out, in order, within `range` when given; fewer when
- * there are fewer. The first is found by galloping over the stored keys, the rest by walking the gaps
- * from there.
+ * there are fewer. The first is found in the first KEYS_PER_READ stored addresses (one query; a /24
+ * always) or by galloping over the stored keys after them, the rest by walking the gaps from there.
  */
 export async function freeAddressesOf(
   db: Db,
@@ -68,18 +89,15 @@ export async function freeAddressesOf(
   const first = range && range.from > lowestHost ? range.from : lowestHost;
   const last = range && range.to < listed.last ? range.to : listed.last;
   if (first > last) return [];
-  const [unstored, available] = await Promise.all([
-    firstUnstoredAddress(db, ref, first, last),
-    firstStoredAvailable(db, ref, first, last),
-  ]);
-  const lowest =
-    unstored === null
-      ? available
-      : available === null
-        ? unstored
-        : unstored < available
-          ? unstored
-          : available;
+  const run = await storedRunFrom(db, ref, first, last, KEYS_PER_READ);
+  let lowest = lowestFreeInRun(run, first, last);
+  if (lowest === undefined) {
+    // A full run: the gallop starts at its length, as a long run tends to go on.
+    const next = first + BigInt(KEYS_PER_READ);
+    const unstored = await firstUnstoredAddress(db, ref, next, last, KEYS_PER_READ);
+    const available = await firstStoredAvailable(db, ref, next, unstored ?? last);
+    lowest = available ?? unstored;
+  }
   if (lowest === null) return [];
   if (count === 1) return [lowest];
   return addressesBetweenStored(db, ref, lowest, last, { notStatus: 'Available' }, count);

@@ -2,6 +2,7 @@ import type { AuditItem as CoreAuditItem } from '@ipam/core/api/ipam';
 import { randomUUID } from 'node:crypto';
 import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
 
 /** One change for the audit log: who did what to which object, with its state before and after. */
 export interface AuditEntry {
@@ -44,27 +45,63 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   await recordAudits(db, [entry]);
 }
 
+/** The audit_log row of an entry (a new id, the next audit timestamp). */
+function auditRow(entry: AuditEntry) {
+  return {
+    id: randomUUID(),
+    account_id: entry.accountId,
+    user_id: entry.userId,
+    at: auditTimestamp(),
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId,
+    before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
+    after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
+    subnet_id: entry.subnetId ?? null,
+    actor: entry.actor ?? null,
+  };
+}
+
+// Most changes record one entry: that statement is compiled once and named on PostgreSQL.
+const insertOne = preparedQuery(
+  [
+    'id',
+    'account_id',
+    'user_id',
+    'at',
+    'action',
+    'entity',
+    'entity_id',
+    'before_json',
+    'after_json',
+    'subnet_id',
+    'actor',
+  ],
+  (db, param) =>
+    db.insertInto('audit_log').values({
+      id: param('id'),
+      account_id: param('account_id'),
+      user_id: param('user_id'),
+      at: param('at'),
+      action: param('action'),
+      entity: param('entity'),
+      entity_id: param('entity_id'),
+      before_json: param('before_json'),
+      after_json: param('after_json'),
+      subnet_id: param('subnet_id'),
+      actor: param('actor'),
+    }),
+);
+
 /** Appends entries to the audit log in multi-row statements, in the order given (inside the change's transaction). */
 export async function recordAudits(db: Db, entries: readonly AuditEntry[]): Promise<void> {
+  const [only] = entries;
+  if (entries.length === 1 && only) {
+    await insertOne(db, auditRow(only));
+    return;
+  }
   for (const chunk of chunksOf(entries)) {
-    await db
-      .insertInto('audit_log')
-      .values(
-        chunk.map((entry) => ({
-          id: randomUUID(),
-          account_id: entry.accountId,
-          user_id: entry.userId,
-          at: auditTimestamp(),
-          action: entry.action,
-          entity: entry.entity,
-          entity_id: entry.entityId,
-          before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
-          after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
-          subnet_id: entry.subnetId ?? null,
-          actor: entry.actor ?? null,
-        })),
-      )
-      .execute();
+    await db.insertInto('audit_log').values(chunk.map(auditRow)).execute();
   }
 }
 

@@ -79,12 +79,14 @@ function isList<T extends object>(entries: T | readonly T[]): entries is readonl
  * The one shape of every write command: run `work` in a transaction, write its audit entries in that
  * transaction, turn what it did into outbox items (webhook deliveries, …) in that transaction too,
  * and only after the commit publish its live events, wake the outbox workers and run its after-commit
- * work. Nothing is announced, mailed or sent for a change that rolled back.
+ * work. Nothing is announced, mailed or sent for a change that rolled back. (A publisher may send its
+ * events with the transaction, `publishWithin`, when its transport delivers them only at the commit.)
  */
 export async function runChange<T>(ctx: ChangeContext, work: (change: Change) => Promise<T>): Promise<T> {
   const events: LiveEvent[] = [];
   const tasks: (() => Promise<void>)[] = [];
   let outboxItems = 0;
+  let deliver = () => events.forEach((event) => ctx.events.publish(ctx.account.id, event));
   const result = await ctx.db.transaction().execute(async (trx) => {
     const audits: ChangeAudit[] = [];
     const emitted: ChangeEvent[] = [];
@@ -108,12 +110,15 @@ export async function runChange<T>(ctx: ChangeContext, work: (change: Change) =>
       audits.map((entry) => ({ ...entry, accountId: ctx.account.id, userId: ctx.userId, actor: ctx.actor })),
     );
     outboxItems = await writeChangeOutbox(trx, ctx.account.id, { audits, emitted }, enqueued);
+    if (events.length > 0 && ctx.events.publishWithin) {
+      deliver = await ctx.events.publishWithin(trx, ctx.account.id, events);
+    }
     // Last, so the key's row is locked only for the commit (a retry elsewhere then finds it written).
     await ctx.idempotency?.confirm(trx);
     return value;
   });
   if (outboxItems > 0) wakeOutboxWorkers();
-  for (const event of events) ctx.events.publish(ctx.account.id, event);
+  deliver();
   for (const task of tasks) {
     await task().catch((error: unknown) => ctx.log?.warn({ err: error }, 'after-commit work failed'));
   }

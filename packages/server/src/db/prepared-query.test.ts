@@ -65,6 +65,52 @@ for (const dialect of DIALECTS) {
       });
     });
 
+    it('binds numbers, null and (PostgreSQL) lists of texts, the same text for every value', async () => {
+      const first = await createUser(t.current.db);
+      const second = await createUser(t.current.db);
+      const emails = [first.email, second.email].sort();
+      const page = preparedQuery(['from', 'limit'], (db, param) =>
+        db
+          .selectFrom('users')
+          .select('email')
+          .where('email', '>=', param('from'))
+          .where('email', 'in', emails)
+          .orderBy('email')
+          .limit(sql<number>`${param('limit')}`),
+      );
+      expect(await page(t.current.db, { from: '', limit: 1 })).toEqual([{ email: emails[0] }]);
+      expect(await page(t.current.db, { from: '', limit: 5 })).toEqual(emails.map((email) => ({ email })));
+      if (isPostgres(t.current.db)) {
+        const named = preparedQuery(['name'], (db, param) =>
+          db
+            .selectFrom('users')
+            .select('id')
+            .where(sql<boolean>`${param('name')}::text is null`),
+        );
+        expect(await named(t.current.db, { name: null })).not.toEqual([]);
+        const anyOf = preparedQuery(['emails'], (db, param) =>
+          db
+            .selectFrom('users')
+            .select('id')
+            .where(sql<boolean>`email = any(${param('emails')}::text[])`),
+        );
+        expect(await anyOf(t.current.db, { emails: [first.email, second.email] })).toHaveLength(2);
+        expect(await anyOf(t.current.db, { emails: [first.email] })).toEqual([{ id: first.userId }]);
+      }
+    });
+
+    it('is compiled once for the database and all its transactions, each answering its own rows', async () => {
+      const user = await createUser(t.current.db);
+      for (let i = 0; i < 2; i++) {
+        await t.current.db.transaction().execute(async (trx) => {
+          const renamed = `round-${i}-${user.email}`;
+          await trx.updateTable('users').set({ email: renamed }).where('id', '=', user.userId).execute();
+          expect(await usersByEmail(trx, { email: renamed })).toEqual([{ id: user.userId, email: renamed }]);
+        });
+      }
+      expect(await usersByEmail(t.current.db, { email: `round-1-${user.email}` })).toHaveLength(1);
+    });
+
     it('refuses a placeholder used inside a value (it would be sent as it is)', async () => {
       const pattern = preparedQuery(['text'], (db, param) =>
         db

@@ -1,7 +1,7 @@
 import { dnsChangesFor, type DnsAddressState, type DnsOperation } from '@ipam/core/dns-changes';
 import type { Db } from '../db/database.js';
 import type { DnsDeliveryPayload } from './dns-delivery.js';
-import { accountHasDnsSettings } from './dns-settings-repository.js';
+import { readOutboxTargets, type OutboxTargets } from '../outbox/outbox-target-repository.js';
 import { subnetDns, type SubnetDns } from './dns-settings-in-force.js';
 
 /** The outbox kind of DNS record changes. */
@@ -34,17 +34,18 @@ function addressState(view: unknown): DnsAddressState | null {
  * address. Items of one address go strictly in order; different addresses go side by side, which is
  * safe because a removal only takes a record that still holds the old value (a hostname moved between
  * two addresses ends with the new holder whichever item lands first). A change of an account without
- * DNS settings costs one indexed query.
+ * DNS settings costs one indexed query (`targets`, shared with the other producers).
  */
 export async function dnsItemsOf(
   trx: Db,
   accountId: string,
   occurrences: DnsChangeAudits,
+  targets: () => Promise<Pick<OutboxTargets, 'hasDnsSettings'>> = () => readOutboxTargets(trx, accountId),
 ): Promise<DnsOutboxItem[]> {
   const addressAudits = occurrences.audits.filter(
     (audit) => audit.entity === 'address' && audit.subnetId !== undefined,
   );
-  if (addressAudits.length === 0 || !(await accountHasDnsSettings(trx, accountId))) return [];
+  if (addressAudits.length === 0 || !(await targets()).hasDnsSettings) return [];
   const settingsOf = new Map<string, SubnetDns | null>();
   const byTarget = new Map<string, { providerId: string; ip: string; operations: DnsOperation[] }>();
   for (const audit of addressAudits) {

@@ -130,14 +130,3 @@ export async function listNamedAddresses(
     .execute();
   return rows.map((row) => ({ ip: row.ip_address, hostname: row.hostname }));
 }
-
-/** Whether the account has any DNS settings (so a change of an account without DNS costs one query). */
-export async function accountHasDnsSettings(db: Db, accountId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('dns_settings')
-    .select('id')
-    .where('account_id', '=', accountId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
-}

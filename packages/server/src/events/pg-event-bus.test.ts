@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { findAccountOfMember } from '../accounts/account-repository.js';
+import { runChange } from '../commands/change.js';
 import { createTestDatabase, describeOn, type TestDatabase } from '../../test/dialects.js';
+import { createUser } from '../../test/factories.js';
 import { eventually } from '../../test/sse-client.js';
 import type { AccountEvent } from './event-publisher.js';
 import { eventChannel, startPgEventBus, type PgEventBus } from './pg-event-bus.js';
@@ -68,6 +71,61 @@ describeOn('postgres')('PostgreSQL event bus (LISTEN/NOTIFY)', () => {
     first.publish('acc-3', { kind: 'invite', id: 'i1' });
     await eventually(() => heard.length === 1);
     expect(heard).toEqual([{ kind: 'invite', id: 'i1' }]);
+  });
+
+  it("sends a change's events with its transaction: other processes hear them at the commit", async () => {
+    const onFirst = listen(first, 'acc-5');
+    const onSecond = listen(second, 'acc-5');
+    const sent: AccountEvent[] = [
+      { kind: 'address', id: '10.0.0.1', subnetId: 's5' },
+      { kind: 'approval', id: 's5', subnetId: 's5' },
+    ];
+    const marker: AccountEvent = { kind: 'group', id: 'marker' };
+    let deliver = () => {};
+    await database.db.transaction().execute(async (trx) => {
+      deliver = await first.publishWithin(trx, 'acc-5', sent);
+      // NOTIFYs reach listeners in commit order: a NOTIFY committed now is heard before the change's.
+      first.publish('acc-5', marker);
+      await eventually(() => onSecond.length === 1);
+      expect(onSecond).toEqual([marker]);
+      expect(onFirst).toEqual([marker]);
+    });
+    await eventually(() => onSecond.length === 3);
+    expect(onSecond).toEqual([marker, ...sent]);
+    // This process's streams hear them when the change says it committed.
+    expect(onFirst).toEqual([marker]);
+    deliver();
+    expect(onFirst).toEqual([marker, ...sent]);
+  });
+
+  it('sends nothing for a change that rolled back', async () => {
+    const onSecond = listen(second, 'acc-6');
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await first.publishWithin(trx, 'acc-6', [{ kind: 'subnet', id: 'rolled-back', subnetId: 'x' }]);
+        throw new Error('roll back');
+      })
+      .catch((error: unknown) => expect(String(error)).toContain('roll back'));
+    first.publish('acc-6', { kind: 'group', id: 'after' });
+    await eventually(() => onSecond.length === 1);
+    expect(onSecond).toEqual([{ kind: 'group', id: 'after' }]);
+  });
+
+  it('runChange publishes through it: here once committed, elsewhere at the commit', async () => {
+    const user = await createUser(database.db);
+    const account = await findAccountOfMember(database.db, user.accountId, user.userId);
+    if (!account) throw new Error('account not created');
+    const onFirst = listen(first, account.id);
+    const onSecond = listen(second, account.id);
+    const event: AccountEvent = { kind: 'group', id: 'g-change' };
+    await runChange({ db: database.db, account, userId: user.userId, events: first }, async (change) => {
+      change.announce(event);
+      expect(onFirst).toEqual([]);
+    });
+    expect(onFirst).toEqual([event]);
+    await eventually(() => onSecond.length === 1);
+    expect(onSecond).toEqual([event]);
   });
 
   it('reconnects a listener whose connection was killed and carries events again', async () => {

@@ -4,7 +4,9 @@ import pg from 'pg';
 import { z } from 'zod';
 import { liveEventSchema } from '@ipam/core/api/live-event';
 import type { Db } from '../db/database.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import { EventHub, type EventBus } from './event-hub.js';
+import type { AccountEvent } from './event-publisher.js';
 
 /** The one PostgreSQL channel all server processes of a database share. */
 export const eventChannel = 'ipam_events';
@@ -15,6 +17,16 @@ const notification = z.object({
   accountId: z.string(),
   event: liveEventSchema,
 });
+
+/** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
+const MAX_PAYLOAD_BYTES = 7999;
+
+/** One NOTIFY per payload, in one statement of fixed text (named on each connection). */
+const notifyEach = preparedQuery(['channel', 'payloads'], (db, param) =>
+  db
+    .selectFrom(sql<{ payload: string }>`unnest(${param('payloads')}::text[])`.as('payload'))
+    .select(sql<string>`pg_notify(${param('channel')}, payload)`.as('notified')),
+);
 
 /** Options of the PostgreSQL event bus. */
 export interface PgEventBusOptions {
@@ -31,6 +43,7 @@ export interface PgEventBusOptions {
 /** An event bus across processes; close it after the app. */
 export interface PgEventBus extends EventBus {
   hub: EventHub;
+  publishWithin(trx: Db, accountId: string, events: readonly AccountEvent[]): Promise<() => void>;
   onReset(listener: () => void): void;
   /** Whether the listener is connected right now. */
   isListening(): boolean;
@@ -131,14 +144,28 @@ export async function startPgEventBus(options: PgEventBusOptions): Promise<PgEve
 
   await connect();
 
+  const payloadOf = (accountId: string, event: AccountEvent) => JSON.stringify({ origin, accountId, event });
+  const publish = (accountId: string, event: AccountEvent) => {
+    hub.deliver(accountId, event);
+    notifyEach(options.db, { channel: eventChannel, payloads: [payloadOf(accountId, event)] }).catch(
+      (error: unknown) => options.warn('event NOTIFY failed', error),
+    );
+  };
+
   return {
     hub,
-    publish(accountId, event) {
-      hub.deliver(accountId, event);
-      const payload = JSON.stringify({ origin, accountId, event });
-      sql`select pg_notify(${eventChannel}, ${payload})`
-        .execute(options.db)
-        .catch((error: unknown) => options.warn('event NOTIFY failed', error));
+    publish,
+    // The NOTIFY goes with the change's transaction: no statement of its own after the commit, and
+    // PostgreSQL hands it to the listeners at the commit (never for a rollback). This process's
+    // streams hear the events when runChange calls the answer, after the commit.
+    async publishWithin(trx, accountId, events) {
+      const payloads = events.map((event) => payloadOf(accountId, event));
+      if (payloads.some((payload) => Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)) {
+        // Too long to send (it would fail the change): after the commit, where a failure is only logged.
+        return () => events.forEach((event) => publish(accountId, event));
+      }
+      if (payloads.length > 0) await notifyEach(trx, { channel: eventChannel, payloads });
+      return () => events.forEach((event) => hub.deliver(accountId, event));
     },
     subscribe: (accountId, listener) => hub.subscribe(accountId, listener),
     onReset: (listener) => hub.onReset(listener),

@@ -4,15 +4,18 @@ import { webhookDeliveriesOf } from '../webhooks/webhook-producer.js';
 import type { ChangeOccurrences } from './change-occurrences.js';
 import type { OutboxItemInput } from './outbox-item.js';
 import { insertOutboxItems } from './outbox-repository.js';
+import { readOutboxTargets, type OutboxTargets } from './outbox-target-repository.js';
 
 /**
  * Turns what a change did into outbox items of one kind, inside the change's transaction. A producer
- * reads what it needs (its targets) with `trx` and must stay cheap for a change it has nothing for.
+ * asks `targets` for the account's targets only when the change has something for it (the first
+ * producer to ask reads them, in one query, for all) and reads anything else it needs with `trx`.
  */
 export type OutboxProducer = (
   trx: Db,
   accountId: string,
   occurrences: ChangeOccurrences,
+  targets: () => Promise<OutboxTargets>,
 ) => Promise<readonly OutboxItemInput[]>;
 
 /** Every producer, run on every change (add a kind's producer here). */
@@ -29,7 +32,9 @@ export async function writeChangeOutbox(
   enqueued: readonly OutboxItemInput[] = [],
 ): Promise<number> {
   const items = [...enqueued];
-  for (const produce of outboxProducers) items.push(...(await produce(trx, accountId, occurrences)));
+  let read: Promise<OutboxTargets> | undefined;
+  const targets = () => (read ??= readOutboxTargets(trx, accountId));
+  for (const produce of outboxProducers) items.push(...(await produce(trx, accountId, occurrences, targets)));
   if (items.length > 0) await insertOutboxItems(trx, accountId, items, new Date().toISOString());
   return items.length;
 }

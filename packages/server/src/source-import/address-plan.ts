@@ -3,7 +3,7 @@ import { formatPrefix } from '@ipam/core/cidr';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import { messages } from '@ipam/core/messages';
 import { addressUpdateSchema } from '@ipam/core/schemas/address-schemas';
-import type { AddressFields } from '../addresses/address-write-repository.js';
+import type { AddressFields } from '../addresses/address-row.js';
 import type { SubnetPlan } from './subnet-plan.js';
 import type { SourceAddress } from './source-model.js';
 

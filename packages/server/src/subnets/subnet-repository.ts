@@ -8,6 +8,7 @@ import { sql, type Selectable } from 'kysely';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { SubnetsTable } from '../db/schema.js';
 
 /** How a subnet is scanned. */
@@ -87,6 +88,27 @@ export async function listSubnets(
  */
 export type SubnetLock = 'none' | 'key-share' | 'no-key-update' | 'update';
 
+/** The account's subnet by id, read with one kind of lock: compiled once per lock (every write reads one). */
+function subnetQueryLocked(lock: SubnetLock) {
+  return preparedQuery(['accountId', 'subnetId'], (db, param) => {
+    const query = db
+      .selectFrom('subnets')
+      .selectAll()
+      .where('account_id', '=', param('accountId'))
+      .where('id', '=', param('subnetId'));
+    if (lock === 'none' || !isPostgres(db)) return query;
+    if (lock === 'key-share') return query.forKeyShare();
+    return lock === 'no-key-update' ? query.forNoKeyUpdate() : query.forUpdate();
+  });
+}
+
+const subnetQueries: Record<SubnetLock, ReturnType<typeof subnetQueryLocked>> = {
+  none: subnetQueryLocked('none'),
+  'key-share': subnetQueryLocked('key-share'),
+  'no-key-update': subnetQueryLocked('no-key-update'),
+  update: subnetQueryLocked('update'),
+};
+
 /** A subnet of the account, or undefined (another account's subnet is not found). */
 export async function findSubnet(
   db: Db,
@@ -94,17 +116,7 @@ export async function findSubnet(
   subnetId: string,
   lock: SubnetLock = 'none',
 ): Promise<SubnetRecord | undefined> {
-  let query = db
-    .selectFrom('subnets')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('id', '=', subnetId);
-  if (lock !== 'none' && isPostgres(db)) {
-    if (lock === 'key-share') query = query.forKeyShare();
-    else if (lock === 'no-key-update') query = query.forNoKeyUpdate();
-    else query = query.forUpdate();
-  }
-  const row = await query.executeTakeFirst();
+  const [row] = await subnetQueries[lock](db, { accountId, subnetId });
   return row ? toSubnet(row) : undefined;
 }
 

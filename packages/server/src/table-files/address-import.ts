@@ -21,8 +21,8 @@ import {
   insertAbsentAddressRows,
   lockAddressRows,
   writeAddressRows,
-  type AddressFields,
 } from '../addresses/address-write-repository.js';
+import type { AddressFields } from '../addresses/address-row.js';
 import { hostAddressOf } from '../addresses/address-writes.js';
 import { runChange, type UserChangeContext } from '../commands/change.js';
 import { chunksOf } from '../db/chunks.js';

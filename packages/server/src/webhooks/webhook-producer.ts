@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { ChangeOccurrences } from '../outbox/change-occurrences.js';
 import type { OutboxItemInput } from '../outbox/outbox-item.js';
-import { activeSubscriptions } from './webhook-repository.js';
+import type { OutboxTargets } from '../outbox/outbox-target-repository.js';
 import { webhookEventsOf } from './webhook-events.js';
 
 /** The outbox kind of webhook deliveries; the target is the webhook's id. */
@@ -24,17 +24,18 @@ export function webhookItem(webhookId: string, body: WebhookBody): OutboxItemInp
 
 /**
  * The deliveries a change makes: each of its webhook events to each active webhook of the account that
- * subscribes to it. A change with no such events reads nothing; one with events reads the account's
- * active webhooks once (an indexed query).
+ * subscribes to it. A change with no such events reads nothing; one with events asks for the account's
+ * active webhooks (`targets`, one indexed query shared with the other producers).
  */
 export async function webhookDeliveriesOf(
-  trx: Db,
+  _trx: Db,
   accountId: string,
   occurrences: ChangeOccurrences,
+  targets: () => Promise<Pick<OutboxTargets, 'webhooks'>>,
 ): Promise<OutboxItemInput[]> {
   const events = webhookEventsOf(occurrences);
   if (events.length === 0) return [];
-  const subscriptions = await activeSubscriptions(trx, accountId);
+  const subscriptions = (await targets()).webhooks;
   if (subscriptions.length === 0) return [];
   const createdAt = new Date().toISOString();
   const items: OutboxItemInput[] = [];

@@ -29,7 +29,8 @@ interface WebhookRow {
   disabled_at: string | null;
 }
 
-function eventsOf(json: string): WebhookEventType[] {
+/** The events a webhook subscribes to, from its stored `events_json` (unknown names left out). */
+export function subscribedEventsOf(json: string): WebhookEventType[] {
   const parsed: unknown = JSON.parse(json);
   return Array.isArray(parsed)
     ? parsed.filter((item): item is WebhookEventType => isWebhookEventType(String(item)))
@@ -41,7 +42,7 @@ function recordOf(row: WebhookRow): WebhookRecord {
     id: row.id,
     accountId: row.account_id,
     url: row.url,
-    events: eventsOf(row.events_json),
+    events: subscribedEventsOf(row.events_json),
     isActive: Number(row.active) === 1,
     secret: row.secret,
     createdAt: row.created_at,
@@ -134,21 +135,6 @@ export async function deleteWebhook(db: Db, accountId: string, id: string): Prom
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-/** The account's active webhooks and their events: the one query a change makes for its webhooks. */
-export async function activeSubscriptions(
-  db: Db,
-  accountId: string,
-): Promise<{ id: string; events: WebhookEventType[] }[]> {
-  const rows = await db
-    .selectFrom('webhooks')
-    .select(['id', 'events_json'])
-    .where('account_id', '=', accountId)
-    .where('active', '=', 1)
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => ({ id: row.id, events: eventsOf(row.events_json) }));
 }
 
 /** Notes a failed delivery: the failure streak starts now unless it already has; its start. */
