@@ -16,7 +16,13 @@ import type { DatabaseTarget } from '@ipam/server/db/database';
 import { logIn, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, median } from './bench-utils.js';
 import { watchBackends } from './process-cpu.js';
-import { blockContainers, SCALE_PASSWORD, scaleAccount, type ScaleAccount } from './scale-fixture.js';
+import {
+  blockContainers,
+  SCALE_PASSWORD,
+  scaleAccount,
+  scratchCopy,
+  type ScaleAccount,
+} from './scale-fixture.js';
 
 const ROUNDS = 5;
 const TOLERANCE = 1.25;
@@ -119,7 +125,9 @@ async function stepsFor(baseUrl: string, cookie: string, account: ScaleAccount):
 }
 
 async function measure(kind: Engine): Promise<Record<string, number>> {
-  const account = await scaleAccount(kind, 0.01);
+  // Every check starts from the same data: a copy of the kept account, dropped at the end.
+  const copy = await scratchCopy(await scaleAccount(kind, 0.01));
+  const { account } = copy;
   const server = await startServer(new URL(import.meta.url).pathname, account.target);
   const { target } = account;
   const backends =
@@ -143,6 +151,8 @@ async function measure(kind: Engine): Promise<Record<string, number>> {
   } finally {
     await backends?.close();
     server.stop();
+    await new Promise((resolve) => setTimeout(resolve, 500)); // its connections close before the drop
+    await copy.drop();
   }
 }
 

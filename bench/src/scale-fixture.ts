@@ -14,7 +14,16 @@
  * 85 hold 2 each, each /64 holds 16: 750 + 170 + 80 = 1,000 a VRF.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -60,6 +69,31 @@ export interface ScaleAccount {
   groupIds: string[];
   sizes: ReturnType<typeof scaleSizes>;
   buildSeconds: number;
+}
+
+/**
+ * A throw-away copy of a kept account (a file copy, or a PostgreSQL database made from it as a
+ * template), for a run that writes: the kept one stays as built. Answers the copy and how to drop it.
+ */
+export async function scratchCopy(
+  account: ScaleAccount,
+): Promise<{ account: ScaleAccount; drop(): Promise<void> }> {
+  const { target } = account;
+  if (target.kind === 'sqlite') {
+    const folder = mkdtempSync(join(tmpdir(), 'ipam-scale-copy-'));
+    const file = join(folder, 'ipam.sqlite');
+    copyFileSync(target.file, file);
+    return {
+      account: { ...account, target: { kind: 'sqlite', file } },
+      drop: async () => rmSync(folder, { recursive: true, force: true }),
+    };
+  }
+  const name = `ipam_scale_copy_${randomBytes(4).toString('hex')}`;
+  await adminQuery(`create database ${name} template ${new URL(target.url).pathname.slice(1)}`);
+  return {
+    account: { ...account, target: { kind: 'postgres', url: databaseUrl(name) } },
+    drop: () => adminQuery(`drop database if exists ${name} with (force)`),
+  };
 }
 
 /** The account's /18 containers, where new subnets find free space. */
