@@ -41,7 +41,7 @@ import { chunksOf } from '@ipam/server/db/chunks';
 export const SCALE_PASSWORD = 'correct horse battery';
 const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Bump when the layout changes: a kept database of another version is built again. */
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 
 /** How much of each thing the account holds at a scale factor (1: the issue's sizes). */
 export function scaleSizes(factor: number) {
@@ -355,6 +355,7 @@ async function addVrfSubnets(
     kind: 'container' | 'leaf',
     parentId: string | null,
     name: string,
+    isScanned = false,
   ): MadeSubnet => {
     const id = randomUUID();
     const bits = version === 4 ? 32 : 128;
@@ -371,9 +372,10 @@ async function addVrfSubnets(
       prefix_length: length,
       first_key: sortKeyOf(version, network),
       last_key: sortKeyOf(version, last),
-      scanning_type: 'none',
-      scan_frequency: null,
-      last_scanned: null,
+      // The busy /24s are scanned, findings waiting for a person (only scans of such subnets make them).
+      scanning_type: isScanned ? 'approval' : 'none',
+      scan_frequency: isScanned ? 24 : null,
+      last_scanned: isScanned ? now : null,
       scan_now: 0,
       scan_lease_until: null,
       created_at: now,
@@ -394,8 +396,9 @@ async function addVrfSubnets(
   for (let j = 0; j < 3; j++) {
     const block = subnet(4, v4(64 * j), 18, 'container', top.id, `VRF ${v} block ${j}`);
     for (let i = 0; i < 30; i++) {
-      const leaf = subnet(4, v4(64 * j + i), 24, 'leaf', block.id, `VRF ${v} LAN ${j}.${i}`);
-      (j === 0 && i < 5 ? busy : sparse).push(leaf);
+      const isBusy = j === 0 && i < 5;
+      const leaf = subnet(4, v4(64 * j + i), 24, 'leaf', block.id, `VRF ${v} LAN ${j}.${i}`, isBusy);
+      (isBusy ? busy : sparse).push(leaf);
     }
   }
   const v6Base = 0x20010db8n << 96n;
