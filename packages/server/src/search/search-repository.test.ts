@@ -16,7 +16,12 @@ describeEachDialect('search counts on %s', (dialect) => {
     const first = await createSubnetIn(ctx, '10.40.0.0/24');
     const last = await createSubnetIn(ctx, '10.41.0.0/24');
     await setAddress(ctx, first.id, '10.40.0.1', addressFields({ status: 'In Use', hostname: 'gw-a' }));
-    await setAddress(ctx, last.id, '10.41.0.1', addressFields({ status: 'In Use', hostname: 'gw-b', description: 'gw' }));
+    await setAddress(
+      ctx,
+      last.id,
+      '10.41.0.1',
+      addressFields({ status: 'In Use', hostname: 'gw-b', description: 'gw' }),
+    );
     await setAddress(ctx, last.id, '10.41.0.2', addressFields({ status: 'In Use', hostname: 'printer' }));
     const others = Array.from({ length: 70_000 }, () => randomUUID());
 
