@@ -4,14 +4,14 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { get as httpGet, type ClientRequest } from 'node:http';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@ipam/server/app';
 import { parseConfig } from '@ipam/server/config/env';
 import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
 import { PASSWORD } from './address-fixture.js';
+import { startCpuProfile, stopCpuProfile } from './cpu-profiler.js';
 import { machineLine } from './bench-utils.js';
 
 type Request = { kind: 'cpu' | 'memory' | 'profile-start' } | { kind: 'profile-stop'; file: string };
@@ -58,7 +58,6 @@ export async function serveBenchApp(target: DatabaseTarget, env: Record<string, 
   const app = await buildBenchApp(target, env);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
-  let session: Session | undefined;
   process.on('message', (command: Command) => {
     const run = async (): Promise<number | null> => {
       if (command.kind === 'cpu') {
@@ -66,17 +65,8 @@ export async function serveBenchApp(target: DatabaseTarget, env: Record<string, 
         return used.user + used.system;
       }
       if (command.kind === 'memory') return process.memoryUsage().rss;
-      if (command.kind === 'profile-start') {
-        session = new Session();
-        session.connect();
-        await session.post('Profiler.enable');
-        await session.post('Profiler.setSamplingInterval', { interval: 100 });
-        await session.post('Profiler.start');
-      } else if (command.kind === 'profile-stop' && session) {
-        const { profile } = await session.post('Profiler.stop');
-        writeFileSync(command.file, JSON.stringify(profile));
-        session.disconnect();
-      }
+      if (command.kind === 'profile-start') await startCpuProfile();
+      else if (command.kind === 'profile-stop') await stopCpuProfile(command.file);
       return null;
     };
     void run().then((result) => process.send?.({ id: command.id, result }));

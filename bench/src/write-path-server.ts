@@ -7,8 +7,7 @@
  * (run, get, all, iterate) counts. The parent asks for the count over IPC, and may have a phase profiled.
  * Run as: write-path-server.ts <tree>
  */
-import { writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector/promises';
+import { startCpuProfile, stopCpuProfile } from './cpu-profiler.js';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -57,20 +56,10 @@ countCalls(statementPrototype, ['run', 'get', 'all', 'iterate']);
 /** What the parent asks: the count so far, or to start or stop a CPU profile of this process. */
 type Command =
   { id: number; kind: 'statements' | 'profile-start' } | { id: number; kind: 'profile-stop'; file: string };
-let session: Session | undefined;
 process.on('message', (command: Command) => {
   const run = async () => {
-    if (command.kind === 'profile-start') {
-      session = new Session();
-      session.connect();
-      await session.post('Profiler.enable');
-      await session.post('Profiler.setSamplingInterval', { interval: 100 });
-      await session.post('Profiler.start');
-    } else if (command.kind === 'profile-stop' && session) {
-      const { profile } = await session.post('Profiler.stop');
-      writeFileSync(command.file, JSON.stringify(profile));
-      session.disconnect();
-    }
+    if (command.kind === 'profile-start') await startCpuProfile();
+    else if (command.kind === 'profile-stop') await stopCpuProfile(command.file);
   };
   void run().then(() => process.send?.({ id: command.id, statements }));
 });
