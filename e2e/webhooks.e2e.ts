@@ -136,7 +136,10 @@ describe('Settings ▸ Webhooks', () => {
       .click();
     await until(() => received.length === before + 1);
     expect(received.at(-1)?.type).toBe('subnet.created');
-    await rows.nth(1).getByText('Delivered').waitFor();
+    // The receiver can have the redelivery before the log has refetched: wait for the new row (the
+    // header and three deliveries), newest first, rather than for a "Delivered" already on screen.
+    await rows.nth(3).waitFor();
+    await rows.nth(1).filter({ hasText: 'Subnet created' }).getByText('Delivered').waitFor();
     expect(await rows.count()).toBe(4);
     await screenshot(page, 'webhooks-deliveries');
     await page.keyboard.press('Escape');
