@@ -21,6 +21,7 @@ import { migrateToLatest } from '@ipam/server/db/migrate';
 import { insertGroup } from '@ipam/server/groups/group-repository';
 import { findDefaultVrf, insertVrf } from '@ipam/server/vrfs/vrf-repository';
 import { formatAddress } from '@ipam/core/ip-address';
+import { nameSortKey } from '@ipam/core/name-order';
 import { prefixLast, type Prefix } from '@ipam/core/prefix';
 import { buildBenchApp, logIn } from './bench-server.js';
 import { machineLine, percentile } from './bench-utils.js';
@@ -113,8 +114,10 @@ async function seed(db: Db, accountId: string, userId: string) {
       account_id: accountId,
       group_id: groupId,
       name: s.name,
+      name_key: nameSortKey(s.name),
       vlan_id: 1,
       description: '',
+      description_folded: '',
       version: s.prefix.version,
       network_ip: formatAddress(s.prefix.version, s.prefix.network),
       prefix_length: s.prefix.length,

@@ -37,11 +37,12 @@ import { openDatabase, type DatabaseTarget, type Db } from '@ipam/server/db/data
 import { migrateToLatest } from '@ipam/server/db/migrate';
 import type { AuditLogTable, SubnetsTable } from '@ipam/server/db/schema';
 import { chunksOf } from '@ipam/server/db/chunks';
+import { nameSortKey } from '@ipam/core/name-order';
 
 export const SCALE_PASSWORD = 'correct horse battery';
 const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Bump when the layout changes: a kept database of another version is built again. */
-const LAYOUT_VERSION = 3;
+const LAYOUT_VERSION = 4;
 
 /** How much of each thing the account holds at a scale factor (1: the issue's sizes). */
 export function scaleSizes(factor: number) {
@@ -365,8 +366,10 @@ async function addVrfSubnets(
       account_id: accountId,
       group_id: groupId,
       name,
+      name_key: nameSortKey(name),
       vlan_id: kind === 'leaf' ? 100 + (rows.length % 3000) : 0,
       description: '',
+      description_folded: '',
       version,
       network_ip: addressText(version, network),
       prefix_length: length,

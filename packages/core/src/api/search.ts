@@ -5,6 +5,8 @@ import { ADDRESS_STATUSES } from '../schemas/address-schemas.js';
 export const SEARCH_ADDRESSES_PER_SUBNET = 20;
 /** Address matches shown in one answer, all subnets together. */
 export const SEARCH_MAX_ADDRESSES = 200;
+/** Subnets matching by their own name, description or network listed in one answer. */
+export const SEARCH_MAX_SUBNETS = 200;
 
 /** One address that matched (never-written addresses have `id` null and status Available). */
 export const searchAddressResponse = z.object({

@@ -155,6 +155,38 @@ for (const dialect of DIALECTS) {
       ]);
     });
 
+    it('ranks the fullest by exact share across versions, ties by name, among more subnets than it reads (issue 35)', async () => {
+      const me = await accountSession(t.current, { tier: 1, maxnetworks: 100 });
+      const ctx = await contextOf(t.current.db, me);
+      // 55 empty /24s made in reverse name order: the database's row order is not the name order, and
+      // more of them tie at 0 % than the ten-times-five candidates the query reads.
+      for (let i = 54; i >= 0; i--) {
+        await createSubnetIn(ctx, `10.2.${i}.0/24`, { name: `Net ${String(i).padStart(2, '0')}` });
+      }
+      await createSubnetIn(ctx, '10.3.0.0/24', { name: 'net 00' });
+      const half = await createSubnetIn(ctx, '10.4.0.0/30', { name: 'Zulu half' }); // 2 usable
+      await setAddress(ctx, half.id, '10.4.0.1', addressFields({ status: 'In Use' }));
+      const v6 = await createSubnetIn(ctx, '2001:db8::/124', { name: 'Yankee v6' }); // 16 addresses
+      for (let i = 0; i < 12; i++) {
+        await setAddress(ctx, v6.id, `2001:db8::${i.toString(16)}`, addressFields({ status: 'Reserved' }));
+      }
+      // One address of 2^24: a share of 6e-8, above the empty ones all the same.
+      const wide = await createSubnetIn(ctx, '2001:db8:1::/104', { name: 'Alpha wide v6' });
+      await setAddress(ctx, wide.id, '2001:db8:1::1', addressFields({ status: 'In Use' }));
+      const body = (await me.call('GET', '/dashboard')).body;
+      expect(body.fullestSubnets.map((s: { name: string }) => s.name)).toEqual([
+        'Yankee v6',
+        'Zulu half',
+        'Alpha wide v6',
+        'Net 00',
+        'net 00',
+      ]);
+      expect(body.addressTotals).toEqual([
+        { version: 4, subnets: 57, total: 56 * 254 + 2, inUse: 1, reserved: 0, available: 56 * 254 + 1 },
+        { version: 6, subnets: 2, total: 2 ** 24 + 16, inUse: 1, reserved: 12, available: 2 ** 24 + 3 },
+      ]);
+    });
+
     it('counts only leaves: a container holds no addresses of its own (issue 30)', async () => {
       const me = await accountSession(t.current, { tier: 1 });
       const group = await postGroup(me, 'G');

@@ -11,9 +11,12 @@ import type { AccountRecord } from './account-repository.js';
 import { countSubnetsAndGroups } from './account-stats-repository.js';
 import {
   countApprovalsBySubnet,
+  findSubnetLabels,
+  listFullestSubnetCandidates,
   listStaleAddresses,
-  listSubnetUse,
+  sumSubnetUse,
   type SubnetUseRow,
+  type SubnetUseSum,
 } from './dashboard-repository.js';
 
 /** How many fullest subnets, subnets with approvals and latest changes the dashboard shows. */
@@ -38,18 +41,19 @@ function byFullness(a: Use, b: Use): number {
   return compareNames(a.row.name, b.row.name);
 }
 
-function totalsOf(uses: readonly Use[]): AddressTotals[] {
+/** Address totals per version from the per-length sums (host counts multiplied exactly). */
+function totalsOf(sums: readonly SubnetUseSum[]): AddressTotals[] {
   return ([4, 6] as const).flatMap((version) => {
-    const mine = uses.filter((use) => use.row.version === version);
+    const mine = sums.filter((sum) => sum.version === version);
     if (mine.length === 0) return [];
-    const sum = (pick: (use: Use) => bigint) => mine.reduce((total, use) => total + pick(use), 0n);
-    const total = sum((use) => use.listed);
-    const inUse = sum((use) => BigInt(use.row.inUse));
-    const reserved = sum((use) => BigInt(use.row.reserved));
+    const add = (pick: (sum: SubnetUseSum) => bigint) => mine.reduce((total, sum) => total + pick(sum), 0n);
+    const total = add((sum) => BigInt(sum.subnets) * usableHostCount(version, sum.prefixLength));
+    const inUse = add((sum) => BigInt(sum.inUse));
+    const reserved = add((sum) => BigInt(sum.reserved));
     return [
       {
         version,
-        subnets: mine.length,
+        subnets: Number(add((sum) => BigInt(sum.subnets))),
         total: exactCountOf(total),
         inUse: Number(inUse),
         reserved: Number(reserved),
@@ -76,36 +80,41 @@ function usageOf({ row, used, listed }: Use): SubnetUsage {
 /**
  * The dashboard of an account: the spec's three cards, address totals by status and the fullest
  * subnets (from the kept per-subnet counts), pending approvals per subnet, the latest changes and the
- * stale addresses (measured from `now`).
+ * stale addresses (measured from `now`). No step reads every subnet: an account of 100,000 subnets
+ * costs a few indexed queries (issue 35).
  */
 export async function accountDashboard(
   db: Db,
   account: AccountRecord,
   now: Date = new Date(),
 ): Promise<Dashboard> {
-  const [counts, subnets, approvals, latestChanges, stale] = await Promise.all([
+  const [counts, sums, candidates, approvals, latestChanges, stale] = await Promise.all([
     countSubnetsAndGroups(db, account.id),
-    listSubnetUse(db, account.id),
+    sumSubnetUse(db, account.id),
+    listFullestSubnetCandidates(db, account.id, FULLEST_SUBNETS),
     countApprovalsBySubnet(db, account.id),
     pageAudit(db, account.id, { limit: LATEST_CHANGES }),
     listStaleAddresses(db, account.id, now, STALE_ADDRESSES),
   ]);
-  const uses: Use[] = subnets.map((row) => ({
+  const uses: Use[] = candidates.map((row) => ({
     row,
     used: BigInt(row.inUse) + BigInt(row.reserved),
     listed: usableHostCount(row.version, row.prefixLength),
   }));
-  const byId = new Map(subnets.map((row) => [row.id, row]));
+  const labels = await findSubnetLabels(db, account.id, [
+    ...approvals.map((entry) => entry.subnetId),
+    ...stale.items.map((item) => item.subnetId),
+  ]);
   const pending: PendingApprovals[] = approvals.flatMap(({ subnetId, count }) => {
-    const row = byId.get(subnetId);
-    return row && count > 0 ? [{ subnetId, name: row.name, cidr: cidrOf(row), count }] : [];
+    const label = labels.get(subnetId);
+    return label && count > 0 ? [{ subnetId, ...label, count }] : [];
   });
   pending.sort((a, b) => b.count - a.count || compareNames(a.name, b.name));
   return {
     ...counts,
     maxNetworks: account.maxnetworks,
-    addressTotals: totalsOf(uses),
-    fullestSubnets: [...uses].sort(byFullness).slice(0, FULLEST_SUBNETS).map(usageOf),
+    addressTotals: totalsOf(sums),
+    fullestSubnets: uses.sort(byFullness).slice(0, FULLEST_SUBNETS).map(usageOf),
     pendingApprovals: {
       total: pending.reduce((total, entry) => total + entry.count, 0),
       subnets: pending.slice(0, APPROVAL_SUBNETS),
@@ -114,8 +123,8 @@ export async function accountDashboard(
     staleAddresses: {
       total: stale.total,
       items: stale.items.flatMap((item) => {
-        const row = byId.get(item.subnetId);
-        return row ? [{ ...item, subnetName: row.name, cidr: cidrOf(row) }] : [];
+        const label = labels.get(item.subnetId);
+        return label ? [{ ...item, subnetName: label.name, cidr: label.cidr }] : [];
       }),
     },
   };

@@ -246,6 +246,10 @@ export interface SubnetsTable {
   parent_id: string | null;
   /** Days after which an address no scanner has seen is shown as stale; null: not marked (issue 33). */
   stale_after_days: number | null;
+  /** core's nameSortKey(name): sorts in byte order ("C" collation on PostgreSQL) as compareNames does. */
+  name_key: string;
+  /** The description lower-cased (Unicode), for search. */
+  description_folded: string;
 }
 
 /** A VRF (routing domain) of an account; `is_default` (0 or 1) marks its "Global" VRF. */

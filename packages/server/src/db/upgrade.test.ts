@@ -159,6 +159,9 @@ describeEachDialect('upgrading a database of the first release (%s)', (dialect) 
     expect(found.subnets.map((s: { id: string; addressTotal: number }) => [s.id, s.addressTotal])).toEqual([
       [printers?.id, printers?.addresses.filter((a) => a.hostname !== '').length],
     ]);
+    // Subnets made before the name keys (migration 0035) are found by name in any case.
+    const byName = (await owner.get(accountPath('/search?q=PRINT'))).body;
+    expect(byName.subnets).toContainEqual(expect.objectContaining({ id: printers?.id, isSubnetMatch: true }));
   });
 
   it('keeps the scanner with its subnets, and its key still fetches the due jobs', async () => {

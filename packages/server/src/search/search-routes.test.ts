@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { SEARCH_ADDRESSES_PER_SUBNET, SEARCH_MAX_ADDRESSES } from '@ipam/core/api/search';
+import { SEARCH_ADDRESSES_PER_SUBNET, SEARCH_MAX_ADDRESSES, SEARCH_MAX_SUBNETS } from '@ipam/core/api/search';
 import { messages } from '@ipam/core/messages';
 import { describeOn, DIALECTS } from '../../test/dialects.js';
 import { useTestApp } from '../../test/factories.js';
@@ -144,6 +144,37 @@ for (const dialect of DIALECTS) {
       expect(response.body.subnets[0]).toMatchObject({ name: 'Rack 00', addressTotal: 30 });
       expect(response.body.subnets[0].addresses).toHaveLength(SEARCH_ADDRESSES_PER_SUBNET);
       expect(response.body.isTruncated).toBe(true);
+    });
+
+    it('lists at most 200 subnets that match by name, and walks every leaf in name order for address text (issue 35)', async () => {
+      const me = await tierOnePerson(t.current);
+      // More leaves than one page of the walk (250), made out of name order.
+      for (let i = 259; i >= 0; i--) {
+        await createSubnetIn(me.ctx, `10.60.${i >> 4}.${(i & 15) << 4}/28`, {
+          name: `Lab ${String(i).padStart(3, '0')}`,
+        });
+      }
+      const last = await createSubnetIn(me.ctx, '172.16.99.0/28', { name: 'zz last' });
+
+      const byName = await injectAs(t.current, me, 'GET', '/search?q=LAB');
+      expect(byName.body.subnets).toHaveLength(SEARCH_MAX_SUBNETS);
+      expect(byName.body.subnets.at(0)).toMatchObject({
+        name: 'Lab 000',
+        isSubnetMatch: true,
+        addressTotal: 0,
+      });
+      expect(byName.body.subnets.at(-1)).toMatchObject({ name: 'Lab 199' });
+      expect(byName.body.isTruncated).toBe(true);
+
+      // Only the last leaf by name holds addresses with this text: the walk reads past its first page.
+      const byText = await injectAs(t.current, me, 'GET', '/search?q=172.16.99');
+      expect(byText.body.subnets).toEqual([
+        expect.objectContaining({ id: last.id, isSubnetMatch: true, addressTotal: 14 }),
+      ]);
+      expect(byText.body.subnets[0].addresses.map((a: { ipAddress: string }) => a.ipAddress)).toEqual(
+        Array.from({ length: 14 }, (_, i) => `172.16.99.${i + 1}`),
+      );
+      expect(byText.body.isTruncated).toBe(false);
     });
 
     it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {

@@ -5,12 +5,14 @@ import { subnetCidr } from '@ipam/core/api/ipam';
 import {
   SEARCH_ADDRESSES_PER_SUBNET,
   SEARCH_MAX_ADDRESSES,
+  SEARCH_MAX_SUBNETS,
   type SearchAddress,
   type SearchExactMatch,
   type SearchResult,
   type SearchSubnet,
 } from '@ipam/core/api/search';
 import { formatPrefix, prefixContains } from '@ipam/core/cidr';
+import { sortedByName } from '@ipam/core/name-order';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
@@ -18,11 +20,16 @@ import { lookUpAddress } from '../addresses/address-lookup.js';
 import { storedAmong } from '../addresses/address-repository.js';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
-import { listSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
+import type { SubnetRecord } from '../subnets/subnet-repository.js';
 import { listVrfs } from '../vrfs/vrf-repository.js';
 import {
   countWrittenMatches,
+  findOwnMatches,
+  firstLeavesWithWrittenMatches,
   firstWrittenMatches,
+  leafPagesInNameOrder,
+  type LeafWithTotals,
+  type SearchScope,
   type SearchTexts,
   type WrittenTotals,
 } from './search-repository.js';
@@ -169,11 +176,66 @@ async function exactMatchesOf(
   }));
 }
 
+/** Leaves read per page when every leaf may hold a match (the first page usually fills the room). */
+const LEAF_PAGE = 250;
+
+function resultOf(
+  subnet: SubnetRecord,
+  texts: Texts,
+  vrfNames: ReadonlyMap<string, string>,
+  shown: readonly Shown[],
+  total: number,
+): SearchSubnet {
+  return {
+    id: subnet.id,
+    name: subnet.name,
+    description: subnet.description,
+    groupId: subnet.groupId,
+    version: subnet.prefix.version,
+    cidr: formatPrefix(subnet.prefix),
+    vrfId: subnet.vrfId,
+    vrfName: vrfNames.get(subnet.vrfId) ?? '',
+    kind: subnet.kind,
+    isSubnetMatch: isSubnetMatch(subnet, texts),
+    addresses: shown.map(({ id, ipAddress, status, hostname, description }) => ({
+      id,
+      ipAddress,
+      status,
+      hostname,
+      description,
+    })),
+    addressTotal: total,
+  };
+}
+
 /**
- * Searches the whole account: the searched address itself first when it is one (`exactMatches`); written addresses by address, hostname and description; never-written
- * addresses by their address text (core's RangeTextSearch counts and finds them without visiting
- * each); subnets by name, description and network. Subnets come in name order, addresses in numeric
- * order, at most SEARCH_ADDRESSES_PER_SUBNET per subnet and SEARCH_MAX_ADDRESSES in all.
+ * The leaves that may hold matching addresses, in name order: when no address text can match, only
+ * those with written matches (one statement, enough of them to use the whole room and see one more);
+ * otherwise every leaf, a page at a time, since any may hold never-written matches.
+ */
+async function* leavesInNameOrder(
+  db: Db,
+  scope: SearchScope,
+  texts: Texts,
+): AsyncGenerator<LeafWithTotals[]> {
+  if (texts.address === null) {
+    yield await firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
+    return;
+  }
+  yield* leafPagesInNameOrder(db, scope, texts, LEAF_PAGE);
+}
+
+/**
+ * Searches the whole account: the searched address itself first when it is one (`exactMatches`);
+ * written addresses by address, hostname and description; never-written addresses by their address
+ * text (core's RangeTextSearch counts and finds them without visiting each); subnets by name,
+ * description and network. Subnets come in name order, addresses in numeric order, at most
+ * SEARCH_ADDRESSES_PER_SUBNET per subnet and SEARCH_MAX_ADDRESSES in all, and at most
+ * SEARCH_MAX_SUBNETS subnets that match by themselves.
+ *
+ * Nothing reads every subnet (issue 35): the subnets matching by themselves are found in SQL; the
+ * leaves are walked in name order (name_key) only until the room for addresses is used and one more
+ * subnet with matches shows that some were left out.
  */
 export async function searchAccount(
   db: Db,
@@ -182,50 +244,45 @@ export async function searchAccount(
   vrfId: string | undefined = undefined,
 ): Promise<SearchResult> {
   const texts = searchTexts(q);
-  const [all, vrfs] = await Promise.all([listSubnets(db, accountId), listVrfs(db, accountId)]);
+  const vrfs = await listVrfs(db, accountId);
   const vrfNames = new Map(vrfs.map((vrf) => [vrf.id, vrf.name]));
-  const subnets = vrfId ? all.filter((subnet) => subnet.vrfId === vrfId) : all;
-  // A VRF the account does not have finds nothing (as the subnets below), not a 404.
-  const exactMatches =
-    vrfId === undefined || vrfNames.has(vrfId) ? await exactMatchesOf(db, accountId, q, texts, vrfId) : [];
-  const leaves = subnets.filter((subnet) => subnet.kind === 'leaf');
-  const totalsBySubnet = await countWrittenMatches(
+  // A VRF the account does not have finds nothing, not a 404.
+  if (vrfId !== undefined && !vrfNames.has(vrfId))
+    return { q, exactMatches: [], subnets: [], isTruncated: false };
+  const scope: SearchScope = { accountId, vrfId };
+  const exactMatches = await exactMatchesOf(db, accountId, q, texts, vrfId);
+  const found = new Map<string, SearchSubnet>();
+  let isTruncated = false;
+  let room = SEARCH_MAX_ADDRESSES;
+  walk: for await (const page of leavesInNameOrder(db, scope, texts)) {
+    for (const { subnet, totals } of page) {
+      const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
+      if (total === 0) continue;
+      if (shown.length === 0) {
+        // The room is used and this subnet has matches: some are left out; no need to look further.
+        isTruncated = true;
+        break walk;
+      }
+      if (shown.length < total) isTruncated = true;
+      room -= shown.length;
+      found.set(subnet.id, resultOf(subnet, texts, vrfNames, shown, total));
+    }
+  }
+  const own = await findOwnMatches(db, scope, texts, texts.exact, SEARCH_MAX_SUBNETS + 1);
+  if (own.length > SEARCH_MAX_SUBNETS) isTruncated = true;
+  const unwalked = own.slice(0, SEARCH_MAX_SUBNETS).filter((subnet) => !found.has(subnet.id));
+  const leafTotals = await countWrittenMatches(
     db,
-    leaves.map((subnet) => subnet.id),
+    unwalked.filter((subnet) => subnet.kind === 'leaf').map((subnet) => subnet.id),
     texts,
   );
-  let room = SEARCH_MAX_ADDRESSES;
-  let isTruncated = false;
-  const found: SearchSubnet[] = [];
-  for (const subnet of subnets) {
-    const totals = totalsBySubnet.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
-    // A container holds no addresses: only its own name, description or network can match.
-    const { total, shown } =
-      subnet.kind === 'leaf' ? await subnetMatches(db, subnet, texts, totals, room) : { total: 0, shown: [] };
-    const isOwnMatch = isSubnetMatch(subnet, texts);
-    if (shown.length < total) isTruncated = true;
-    if (!isOwnMatch && shown.length === 0) continue;
-    room -= shown.length;
-    found.push({
-      id: subnet.id,
-      name: subnet.name,
-      description: subnet.description,
-      groupId: subnet.groupId,
-      version: subnet.prefix.version,
-      cidr: formatPrefix(subnet.prefix),
-      vrfId: subnet.vrfId,
-      vrfName: vrfNames.get(subnet.vrfId) ?? '',
-      kind: subnet.kind,
-      isSubnetMatch: isOwnMatch,
-      addresses: shown.map(({ id, ipAddress, status, hostname, description }) => ({
-        id,
-        ipAddress,
-        status,
-        hostname,
-        description,
-      })),
-      addressTotal: total,
-    });
+  for (const subnet of unwalked) {
+    // Past the walk, the room is used: the subnet is listed with its count, no addresses.
+    const totals = leafTotals.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
+    const { total } =
+      subnet.kind === 'leaf' ? await subnetMatches(db, subnet, texts, totals, 0) : { total: 0 };
+    if (total > 0) isTruncated = true;
+    found.set(subnet.id, resultOf(subnet, texts, vrfNames, [], total));
   }
-  return { q, exactMatches, subnets: found, isTruncated };
+  return { q, exactMatches, subnets: sortedByName([...found.values()]), isTruncated };
 }

@@ -1,6 +1,6 @@
 import type { Prefix } from '@ipam/core/prefix';
 import { prefixLast } from '@ipam/core/prefix';
-import { sortedByName } from '@ipam/core/name-order';
+import { nameSortKey, sortedByName } from '@ipam/core/name-order';
 import type { ScanningType } from '@ipam/core/schemas/common-fields';
 import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
 import { enclosingNetworks } from '@ipam/core/subnet-placement';
@@ -37,7 +37,8 @@ export interface SubnetRecord {
   staleAfterDays: number | null;
 }
 
-function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
+/** A subnet row as the domain sees it. */
+export function toSubnet(row: Selectable<SubnetsTable>): SubnetRecord {
   return {
     id: row.id,
     name: row.name,
@@ -265,8 +266,10 @@ export async function insertSubnet(
       account_id: accountId,
       group_id: subnet.groupId,
       name: subnet.name,
+      name_key: nameSortKey(subnet.name),
       vlan_id: subnet.vlanId,
       description: subnet.description,
+      description_folded: subnet.description.toLowerCase(),
       version: prefix.version,
       network_ip: subnet.networkIP,
       prefix_length: prefix.length,
@@ -295,8 +298,10 @@ export async function updateSubnet(db: Db, accountId: string, subnet: SubnetReco
     .set({
       group_id: subnet.groupId,
       name: subnet.name,
+      name_key: nameSortKey(subnet.name),
       vlan_id: subnet.vlanId,
       description: subnet.description,
+      description_folded: subnet.description.toLowerCase(),
       scanning_type: subnet.scanningType,
       scan_frequency: subnet.scanFrequency,
       last_scanned: subnet.lastScanned,
