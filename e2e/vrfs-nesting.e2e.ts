@@ -113,6 +113,8 @@ describe('VRFs and nested prefixes', () => {
     }
     await contents(page).getByRole('button', { name: 'Open Voice' }).waitFor();
     await page.getByTestId('leaf-used-percent').getByText('<1% of leaf addresses used').waitFor();
+    // The rows' use is a query of its own: it can follow the total above a moment later.
+    await contents(page).locator('tbody tr', { hasText: 'Servers' }).getByText('1% used').waitFor();
     expect(await contentRows(page)).toEqual([
       'Servers | 10.20.0.0/24 | Leaf | 1% used',
       'Storage | 10.20.1.0/24 | Leaf | 0% used',
