@@ -1,11 +1,13 @@
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { AddressRange } from '@ipam/core/address-text-ranges';
 import { FOLDED_PART_END } from '@ipam/core/name-order';
 import type { IpVersion } from '@ipam/core/prefix';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { containsPattern, type SubnetRef } from '../addresses/address-repository.js';
 import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { toCount } from '../db/db-values.js';
 import { toSubnet, type SubnetRecord } from '../subnets/subnet-repository.js';
 
@@ -48,6 +50,13 @@ function matchCondition(texts: SearchTexts): Expression<SqlBool> {
   return sql<SqlBool>`(${sql.join([...parts, hostname, description], sql` or `)})`;
 }
 
+/** How many of a group's matching rows match by their address text (0 when no address text can). */
+function addressMatchCount(eb: ExpressionBuilder<Database, 'ip_addresses'>, texts: SearchTexts) {
+  return texts.address === null
+    ? sql<number | string | null>`0`
+    : eb.fn.sum<string | number | null>(eb.case().when(addressContains(texts.address)).then(1).else(0).end());
+}
+
 /** Subnets a counting statement covers (bound parameters stay far below both engines' limits). */
 const SUBNETS_PER_COUNT = 5000;
 
@@ -69,13 +78,7 @@ export async function countWrittenMatches(
       .select((eb) => [
         'subnet_id',
         eb.fn.countAll<string | number>().as('matching'),
-        texts.address === null
-          ? sql<number>`0`.as('address_matches')
-          : eb.fn
-              .sum<string | number | null>(
-                eb.case().when(addressContains(texts.address)).then(1).else(0).end(),
-              )
-              .as('address_matches'),
+        addressMatchCount(eb, texts).as('address_matches'),
       ])
       .where('subnet_id', 'in', chunk)
       .where(matchCondition(texts))
@@ -178,8 +181,8 @@ export interface LeafWithTotals {
 }
 
 /**
- * The first `limit` leaves in name order that have written addresses matching (a search no address
- * text can match): one statement, the matching rows of the account counted per subnet, joined to
+ * The first `limit` leaves in name order that have written addresses matching: one statement, the
+ * matching rows of the account counted per subnet (and those whose address text matches), joined to
  * their subnets, sorted by name_key.
  */
 export async function firstLeavesWithWrittenMatches(
@@ -190,7 +193,11 @@ export async function firstLeavesWithWrittenMatches(
 ): Promise<LeafWithTotals[]> {
   const matches = db
     .selectFrom('ip_addresses')
-    .select((eb) => ['subnet_id', eb.fn.countAll<string | number>().as('matching')])
+    .select((eb) => [
+      'subnet_id',
+      eb.fn.countAll<string | number>().as('matching'),
+      addressMatchCount(eb, texts).as('address_matches'),
+    ])
     .where('account_id', '=', scope.accountId)
     .where(matchCondition(texts))
     .groupBy('subnet_id')
@@ -198,15 +205,47 @@ export async function firstLeavesWithWrittenMatches(
   const rows = await subnetsOf(db, scope)
     .innerJoin(matches, 'matches.subnet_id', 'subnets.id')
     .selectAll('subnets')
-    .select('matches.matching')
+    .select(['matches.matching', 'matches.address_matches'])
     .orderBy('subnets.name_key')
     .orderBy('subnets.id')
     .limit(limit)
     .execute();
-  return rows.map(({ matching, ...row }) => ({
+  return rows.map(({ matching, address_matches: addressMatches, ...row }) => ({
     subnet: toSubnet(row),
-    totals: { matching: toCount(matching), addressMatches: 0 },
+    totals: { matching: toCount(matching), addressMatches: toCount(addressMatches ?? 0) },
   }));
+}
+
+/**
+ * The first `limit` leaves in name order that overlap any of these ranges (the only places an
+ * address text can occur, core's addressTextRanges): one statement.
+ */
+export async function firstLeavesInRanges(
+  db: Db,
+  scope: SearchScope,
+  ranges: readonly AddressRange[],
+  limit: number,
+): Promise<SubnetRecord[]> {
+  if (ranges.length === 0) return [];
+  const rows = await subnetsOf(db, scope)
+    .selectAll()
+    .where('kind', '=', 'leaf')
+    .where((eb) =>
+      eb.or(
+        ranges.map((range) =>
+          eb.and([
+            eb('version', '=', range.version),
+            eb('first_key', '<=', sortKeyOf(range.version, range.last)),
+            eb('last_key', '>=', sortKeyOf(range.version, range.first)),
+          ]),
+        ),
+      ),
+    )
+    .orderBy('name_key')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toSubnet);
 }
 
 /**

@@ -6,6 +6,7 @@ import { useTestApp } from '../../test/factories.js';
 import { createSubnetIn, inUseFields, injectAs, tierOnePerson } from '../../test/ipam-factories.js';
 import { insertAddressRows } from '../addresses/address-write-repository.js';
 import { createVrf } from '../vrfs/vrfs.js';
+import { searchAccount } from './search.js';
 
 for (const dialect of DIALECTS) {
   describeOn(dialect)(`search across subnets (${dialect})`, () => {
@@ -175,6 +176,36 @@ for (const dialect of DIALECTS) {
         Array.from({ length: 14 }, (_, i) => `172.16.99.${i + 1}`),
       );
       expect(byText.body.isTruncated).toBe(false);
+
+      // Three dots pin the text to 172.16.99.0/24 (and its IPv4-mapped twin): the leaves there are read
+      // by range, and a written hostname holding the text elsewhere is found all the same.
+      const lab7 = byName.body.subnets.find((s: { name: string }) => s.name === 'Lab 007');
+      await injectAs(
+        t.current,
+        me,
+        'PUT',
+        `/subnets/${lab7.id}/addresses/10.60.0.113`,
+        inUseFields('gw-172.16.99.1'),
+      );
+      const ranged = await injectAs(t.current, me, 'GET', '/search?q=172.16.99.1');
+      expect(
+        ranged.body.subnets.map((s: { name: string; addressTotal: number }) => [s.name, s.addressTotal]),
+      ).toEqual([
+        ['Lab 007', 1],
+        // 172.16.99.1 and .10–.14 (the /28 ends at .14).
+        ['zz last', 6],
+      ]);
+      expect(ranged.body.isTruncated).toBe(false);
+
+      // A walk stopped short says so, and still lists what matches by itself, with its count.
+      const cut = await searchAccount(t.current.db, me.accountId, '172.16.99', undefined, {
+        maxWalkedLeaves: 250,
+      });
+      expect(cut.isTruncated).toBe(true);
+      expect(cut.subnets.map((s) => [s.name, s.addressTotal, s.addresses.length])).toEqual([
+        ['Lab 007', 1, 1], // within the first page
+        ['zz last', 14, 0], // past it: its own match, counted, no room
+      ]);
     });
 
     it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {

@@ -12,7 +12,8 @@ import {
   type SearchSubnet,
 } from '@ipam/core/api/search';
 import { formatPrefix, prefixContains } from '@ipam/core/cidr';
-import { sortedByName } from '@ipam/core/name-order';
+import { compareNames, sortedByName } from '@ipam/core/name-order';
+import { addressTextRanges } from '@ipam/core/address-text-ranges';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
@@ -25,6 +26,7 @@ import { listVrfs } from '../vrfs/vrf-repository.js';
 import {
   countWrittenMatches,
   findOwnMatches,
+  firstLeavesInRanges,
   firstLeavesWithWrittenMatches,
   firstWrittenMatches,
   leafPagesInNameOrder,
@@ -178,6 +180,10 @@ async function exactMatchesOf(
 
 /** Leaves read per page when every leaf may hold a match (the first page usually fills the room). */
 const LEAF_PAGE = 250;
+/** Leaves walked at most when every leaf may hold a match; past them the answer says it is truncated. */
+export const MAX_WALKED_LEAVES = 20_000;
+/** Leaves read at most in the ranges a text pins down (core's addressTextRanges). */
+const MAX_RANGE_LEAVES = 5_000;
 
 function resultOf(
   subnet: SubnetRecord,
@@ -208,21 +214,68 @@ function resultOf(
   };
 }
 
+/** The leaves to look at for matching addresses, in name order, a page at a time. */
+interface LeafWalk {
+  pages: Iterable<LeafWithTotals[]> | AsyncIterable<LeafWithTotals[]>;
+  /** Set once the pages stopped short of every leaf that may match (a cap was reached). */
+  isCut: boolean;
+}
+
+const byName = (a: LeafWithTotals, b: LeafWithTotals) =>
+  compareNames(a.subnet.name, b.subnet.name) || (a.subnet.id < b.subnet.id ? -1 : 1);
+
 /**
- * The leaves that may hold matching addresses, in name order: when no address text can match, only
- * those with written matches (one statement, enough of them to use the whole room and see one more);
- * otherwise every leaf, a page at a time, since any may hold never-written matches.
+ * The leaves that may hold matching addresses, in name order (each with its written matches):
+ * - no address text can match: only leaves with written matches, the first 201 in one statement
+ *   (enough to use the whole room and see one more);
+ * - the text can only occur in a few ranges (`10.57.1.`, a whole address): those 201, merged with the
+ *   leaves overlapping the ranges (which hold no written match unless among the 201 or past them);
+ * - otherwise any leaf may hold never-written matches: every leaf, 250 at a time, at most `maxWalked`
+ *   (MAX_WALKED_LEAVES: a rare text on an account of 100,000 leaves answers "not every match is listed").
  */
-async function* leavesInNameOrder(
-  db: Db,
-  scope: SearchScope,
-  texts: Texts,
-): AsyncGenerator<LeafWithTotals[]> {
+function leavesInNameOrder(db: Db, scope: SearchScope, texts: Texts, maxWalked: number): LeafWalk {
+  const walk: LeafWalk = { pages: [], isCut: false };
+  const withWritten = () => firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
+  const ranges = texts.address === null ? null : addressTextRanges(texts.address);
   if (texts.address === null) {
-    yield await firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
-    return;
+    walk.pages = (async function* () {
+      yield await withWritten();
+    })();
+  } else if (ranges !== null) {
+    walk.pages = (async function* () {
+      const [written, inRanges] = await Promise.all([
+        withWritten(),
+        firstLeavesInRanges(db, scope, ranges, MAX_RANGE_LEAVES),
+      ]);
+      const seen = new Set(written.map((leaf) => leaf.subnet.id));
+      const none = { matching: 0, addressMatches: 0 };
+      let merged = [
+        ...written,
+        ...inRanges.filter((subnet) => !seen.has(subnet.id)).map((subnet) => ({ subnet, totals: none })),
+      ].sort(byName);
+      const last = inRanges.at(-1);
+      if (inRanges.length === MAX_RANGE_LEAVES && last !== undefined) {
+        // Past the last leaf read in the ranges, others in them are unknown: stop there.
+        const end = merged.findIndex((leaf) => leaf.subnet.id === last.id);
+        merged = merged.slice(0, end + 1);
+        walk.isCut = true;
+      }
+      yield merged;
+    })();
+  } else {
+    walk.pages = (async function* () {
+      let walked = 0;
+      for await (const page of leafPagesInNameOrder(db, scope, texts, LEAF_PAGE)) {
+        yield page;
+        walked += page.length;
+        if (walked >= maxWalked) {
+          walk.isCut = true;
+          return;
+        }
+      }
+    })();
   }
-  yield* leafPagesInNameOrder(db, scope, texts, LEAF_PAGE);
+  return walk;
 }
 
 /**
@@ -242,6 +295,7 @@ export async function searchAccount(
   accountId: string,
   q: string,
   vrfId: string | undefined = undefined,
+  { maxWalkedLeaves = MAX_WALKED_LEAVES }: { maxWalkedLeaves?: number } = {},
 ): Promise<SearchResult> {
   const texts = searchTexts(q);
   const vrfs = await listVrfs(db, accountId);
@@ -254,7 +308,8 @@ export async function searchAccount(
   const found = new Map<string, SearchSubnet>();
   let isTruncated = false;
   let room = SEARCH_MAX_ADDRESSES;
-  walk: for await (const page of leavesInNameOrder(db, scope, texts)) {
+  const leaves = leavesInNameOrder(db, scope, texts, maxWalkedLeaves);
+  walk: for await (const page of leaves.pages) {
     for (const { subnet, totals } of page) {
       const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
       if (total === 0) continue;
@@ -268,6 +323,8 @@ export async function searchAccount(
       found.set(subnet.id, resultOf(subnet, texts, vrfNames, shown, total));
     }
   }
+  // A walk cut short with room left may have missed matches further on.
+  if (leaves.isCut && room > 0) isTruncated = true;
   const own = await findOwnMatches(db, scope, texts, texts.exact, SEARCH_MAX_SUBNETS + 1);
   if (own.length > SEARCH_MAX_SUBNETS) isTruncated = true;
   const unwalked = own.slice(0, SEARCH_MAX_SUBNETS).filter((subnet) => !found.has(subnet.id));
