@@ -180,16 +180,23 @@ export interface LeafWithTotals {
   totals: WrittenTotals;
 }
 
+/** Where a walk in name order goes on from: after the leaf with this name key and id. */
+export interface NamePosition {
+  nameKey: string;
+  id: string;
+}
+
 /**
- * The first `limit` leaves in name order that have written addresses matching: one statement, the
- * matching rows of the account counted per subnet (and those whose address text matches), joined to
- * their subnets, sorted by name_key.
+ * The first `limit` leaves in name order (after `after`, when given) that have written addresses
+ * matching: one statement, the matching rows of the account counted per subnet (and those whose
+ * address text matches), joined to their subnets, sorted by name_key.
  */
 export async function firstLeavesWithWrittenMatches(
   db: Db,
   scope: SearchScope,
   texts: SearchTexts,
   limit: number,
+  after: NamePosition | null = null,
 ): Promise<LeafWithTotals[]> {
   const matches = db
     .selectFrom('ip_addresses')
@@ -202,8 +209,14 @@ export async function firstLeavesWithWrittenMatches(
     .where(matchCondition(texts))
     .groupBy('subnet_id')
     .as('matches');
-  const rows = await subnetsOf(db, scope)
-    .innerJoin(matches, 'matches.subnet_id', 'subnets.id')
+  let query = subnetsOf(db, scope).innerJoin(matches, 'matches.subnet_id', 'subnets.id');
+  if (after !== null) {
+    const { nameKey, id } = after;
+    query = query.where((eb) =>
+      eb(eb.refTuple('subnets.name_key', 'subnets.id'), '>', eb.tuple(nameKey, id)),
+    );
+  }
+  const rows = await query
     .selectAll('subnets')
     .select(['matches.matching', 'matches.address_matches'])
     .orderBy('subnets.name_key')
@@ -259,7 +272,7 @@ export async function* leafPagesInNameOrder(
   texts: SearchTexts,
   pageSize: number,
 ): AsyncGenerator<LeafWithTotals[]> {
-  let after: { nameKey: string; id: string } | null = null;
+  let after: NamePosition | null = null;
   for (;;) {
     let query = subnetsOf(db, scope).selectAll().where('kind', '=', 'leaf');
     if (after !== null) {

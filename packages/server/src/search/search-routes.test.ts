@@ -206,6 +206,15 @@ for (const dialect of DIALECTS) {
         ['Lab 007', 1, 1], // within the first page
         ['zz last', 14, 0], // past it: its own match, counted, no room
       ]);
+
+      // A hostname search walks the first two pages, then counts the rest of the account at once.
+      await injectAs(t.current, me, 'PUT', `/subnets/${last.id}/addresses/172.16.99.9`, inUseFields('gw-zz'));
+      const hosts = await searchAccount(t.current.db, me.accountId, 'GW-', undefined, { leafPage: 100 });
+      expect(hosts.subnets.map((s) => [s.name, s.addresses.map((a) => a.hostname)])).toEqual([
+        ['Lab 007', ['gw-172.16.99.1']],
+        ['zz last', ['gw-zz']],
+      ]);
+      expect(hosts.isTruncated).toBe(false);
     });
 
     it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {

@@ -12,7 +12,7 @@ import {
   type SearchSubnet,
 } from '@ipam/core/api/search';
 import { formatPrefix, prefixContains } from '@ipam/core/cidr';
-import { compareNames, sortedByName } from '@ipam/core/name-order';
+import { compareNames, nameSortKey, sortedByName } from '@ipam/core/name-order';
 import { addressTextRanges } from '@ipam/core/address-text-ranges';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
 import type { IpVersion } from '@ipam/core/prefix';
@@ -179,9 +179,11 @@ async function exactMatchesOf(
 }
 
 /** Leaves read per page when every leaf may hold a match (the first page usually fills the room). */
-const LEAF_PAGE = 250;
+export const LEAF_PAGE = 250;
 /** Leaves walked at most when every leaf may hold a match; past them the answer says it is truncated. */
 export const MAX_WALKED_LEAVES = 20_000;
+/** Pages of leaves walked before a search no address text can match counts the whole account. */
+const FIRST_PAGES = 2;
 /** Leaves read at most in the ranges a text pins down (core's addressTextRanges). */
 const MAX_RANGE_LEAVES = 5_000;
 
@@ -226,20 +228,46 @@ const byName = (a: LeafWithTotals, b: LeafWithTotals) =>
 
 /**
  * The leaves that may hold matching addresses, in name order (each with its written matches):
- * - no address text can match: only leaves with written matches, the first 201 in one statement
- *   (enough to use the whole room and see one more);
+ * - no address text can match: the first 500 leaves, then only leaves with written matches, the next
+ *   201 in one statement (enough to use the whole room and see one more);
  * - the text can only occur in a few ranges (`10.57.1.`, a whole address): those 201, merged with the
  *   leaves overlapping the ranges (which hold no written match unless among the 201 or past them);
- * - otherwise any leaf may hold never-written matches: every leaf, 250 at a time, at most `maxWalked`
+ * - otherwise any leaf may hold never-written matches: every leaf, 250 at a time, at most 20,000
  *   (MAX_WALKED_LEAVES: a rare text on an account of 100,000 leaves answers "not every match is listed").
  */
-function leavesInNameOrder(db: Db, scope: SearchScope, texts: Texts, maxWalked: number): LeafWalk {
+/** How far a search walks the leaves (tests make them small to cross the limits on few subnets). */
+export interface WalkLimits {
+  /** Leaves a page (LEAF_PAGE). */
+  leafPage?: number;
+  /** Leaves walked at most when every leaf may hold a match (MAX_WALKED_LEAVES). */
+  maxWalkedLeaves?: number;
+}
+
+function leavesInNameOrder(
+  db: Db,
+  scope: SearchScope,
+  texts: Texts,
+  { leafPage = LEAF_PAGE, maxWalkedLeaves = MAX_WALKED_LEAVES }: WalkLimits,
+): LeafWalk {
   const walk: LeafWalk = { pages: [], isCut: false };
   const withWritten = () => firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
   const ranges = texts.address === null ? null : addressTextRanges(texts.address);
   if (texts.address === null) {
     walk.pages = (async function* () {
-      yield await withWritten();
+      // A common text (`gw`) fills the room within the first leaves: walk those before counting the
+      // matches of the whole account, which a rare text (`dhcp3-17`) needs.
+      let last: SubnetRecord | undefined;
+      let pages = 0;
+      for await (const page of leafPagesInNameOrder(db, scope, texts, leafPage)) {
+        yield page;
+        last = page.at(-1)?.subnet;
+        pages += 1;
+        if (page.length < leafPage) return;
+        if (pages === FIRST_PAGES) break;
+      }
+      if (last === undefined) return;
+      const after = { nameKey: nameSortKey(last.name), id: last.id };
+      yield await firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1, after);
     })();
   } else if (ranges !== null) {
     walk.pages = (async function* () {
@@ -265,10 +293,10 @@ function leavesInNameOrder(db: Db, scope: SearchScope, texts: Texts, maxWalked: 
   } else {
     walk.pages = (async function* () {
       let walked = 0;
-      for await (const page of leafPagesInNameOrder(db, scope, texts, LEAF_PAGE)) {
+      for await (const page of leafPagesInNameOrder(db, scope, texts, leafPage)) {
         yield page;
         walked += page.length;
-        if (walked >= maxWalked) {
+        if (walked >= maxWalkedLeaves) {
           walk.isCut = true;
           return;
         }
@@ -295,7 +323,7 @@ export async function searchAccount(
   accountId: string,
   q: string,
   vrfId: string | undefined = undefined,
-  { maxWalkedLeaves = MAX_WALKED_LEAVES }: { maxWalkedLeaves?: number } = {},
+  limits: WalkLimits = {},
 ): Promise<SearchResult> {
   const texts = searchTexts(q);
   const vrfs = await listVrfs(db, accountId);
@@ -308,7 +336,7 @@ export async function searchAccount(
   const found = new Map<string, SearchSubnet>();
   let isTruncated = false;
   let room = SEARCH_MAX_ADDRESSES;
-  const leaves = leavesInNameOrder(db, scope, texts, maxWalkedLeaves);
+  const leaves = leavesInNameOrder(db, scope, texts, limits);
   walk: for await (const page of leaves.pages) {
     for (const { subnet, totals } of page) {
       const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
