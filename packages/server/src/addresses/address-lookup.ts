@@ -56,10 +56,11 @@ export async function lookUpAddress(
   const point = prefixOf(parsed.version, parsed.value, parsed.version === 4 ? 32 : 128);
   const vrfs = (await listVrfs(db, accountId)).filter((vrf) => vrfId === undefined || vrf.id === vrfId);
   if (vrfId !== undefined && vrfs.length === 0) throw new DomainError('not_found', messages.vrfNotFound);
+  // One query for every VRF (an account may have a thousand), then the leaf of each in VRF order.
+  const holding = await findEnclosingSubnets(db, accountId, vrfId, point);
   const items: AddressLookup['items'] = [];
   for (const vrf of vrfs) {
-    const holding = await findEnclosingSubnets(db, accountId, vrf.id, point);
-    const leaf = holding.find((subnet) => subnet.kind === 'leaf');
+    const leaf = holding.find((subnet) => subnet.vrfId === vrf.id && subnet.kind === 'leaf');
     if (!leaf || hostAddressProblem(leaf.prefix, parsed.value) !== null) continue;
     items.push({
       vrfName: vrf.name,

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
+import { CompiledQuery, sql } from 'kysely';
+import { describeEachDialect, describeOn, useTestDatabase } from '../../test/dialects.js';
 import { addressFields, createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
 import { addressTextRanges } from '@ipam/core/address-text-ranges';
-import { countWrittenMatches, firstLeavesInRanges } from './search-repository.js';
+import {
+  countWrittenMatches,
+  firstLeavesInRanges,
+  ownTextMatchesQuery,
+  writtenMatchCountsQuery,
+} from './search-repository.js';
 
 describeEachDialect('search counts on %s', (dialect) => {
   const database = useTestDatabase(dialect);
@@ -51,5 +57,73 @@ describeEachDialect('search counts on %s', (dialect) => {
     expect(await firstLeavesInRanges(db, { accountId: ctx.account.id, vrfId: undefined }, ranges, 1)).toEqual(
       [expect.objectContaining({ id: around.id })],
     );
+  });
+});
+
+describeOn('postgres')('search indexes on postgres', () => {
+  const database = useTestDatabase('postgres');
+
+  /** The plan PostgreSQL makes for a statement when reading a table whole is its last resort. */
+  async function planOf(query: { compile(): CompiledQuery }): Promise<string> {
+    const compiled = query.compile();
+    return database.current.db.transaction().execute(async (trx) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      const plan = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]),
+      );
+      return plan.rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('serve the text conditions of both statements with the trigram indexes (migration 0035)', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const subnet = await createSubnetIn(ctx, '10.0.0.0/8', { name: 'Big' });
+    await setAddress(ctx, subnet.id, '10.0.0.1', addressFields({ status: 'In Use', hostname: 'seed' }));
+    // 100,000 subnets and addresses copied from those two in SQL, named by hashes (texts whose trigrams
+    // are rare, as real names' are): the account's own index would find every one of them.
+    // An address as text from its number (k), as the copies below need it.
+    const dotted = (k: string) =>
+      sql.raw(`(${k} >> 24) || '.' || (${k} >> 16 & 255) || '.' || (${k} >> 8 & 255) || '.' || (${k} & 255)`);
+    await sql`insert into subnets (id, account_id, group_id, name, name_key, vlan_id, description,
+        description_folded, version, network_ip, prefix_length, first_key, last_key, scanning_type,
+        scan_now, created_at, updated_date, vrf_id, kind)
+      select s.id || '-' || n, s.account_id, s.group_id, md5('s' || n), md5('s' || n) || chr(1) || md5('s' || n),
+        1, '', '', 4, ${dotted('k')}, 24, lpad(to_hex(k), 8, '0'), lpad(to_hex(k + 255), 8, '0'),
+        'none', 0, s.created_at, s.updated_date, s.vrf_id, 'leaf'
+      from subnets s, generate_series(1, 100000) n, lateral (select 184549376 + n * 256 as k) network
+      where s.id = ${subnet.id}`.execute(db);
+    await sql`insert into ip_addresses (id, account_id, subnet_id, ip_address, sort_key, status, hostname,
+        description, hostname_folded, description_folded, allow_scanner_update, item_json)
+      select a.id || '-' || n, a.account_id, a.subnet_id, ${dotted('k')}, lpad(to_hex(k), 8, '0'), a.status,
+        md5('a' || n), '', md5('a' || n), '', a.allow_scanner_update, a.item_json
+      from ip_addresses a, generate_series(1, 100000) n, lateral (select 167772161 + n as k) address
+      where a.subnet_id = ${subnet.id}`.execute(db);
+    await sql`analyze subnets`.execute(db);
+    await sql`analyze ip_addresses`.execute(db);
+
+    const scope = { accountId: ctx.account.id, vrfId: undefined };
+    const [{ name = '' } = {}] = await db
+      .selectFrom('subnets')
+      .select('name')
+      .where('name', '=', sql<string>`md5('s1234')`)
+      .execute();
+    const own = await planOf(ownTextMatchesQuery(db, scope, { text: name.slice(3, 12), address: null }, 201));
+    expect(own).toContain('subnets_text_trgm_idx');
+    expect(own).not.toContain('Seq Scan');
+    const [{ hostname = '' } = {}] = await db
+      .selectFrom('ip_addresses')
+      .select('hostname')
+      .where('hostname', '=', sql<string>`md5('a1234')`)
+      .execute();
+    const written = await planOf(
+      writtenMatchCountsQuery(db, scope, { text: hostname.slice(3, 12), address: null }),
+    );
+    expect(written).toContain('ip_addresses_text_trgm_idx');
+    expect(written).not.toContain('Seq Scan');
+    const byAddress = await planOf(
+      writtenMatchCountsQuery(db, scope, { text: '10.0.7.1', address: '10.0.7.1' }),
+    );
+    expect(byAddress).toContain('ip_addresses_text_trgm_idx');
   });
 });

@@ -2,7 +2,6 @@ import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AddressRange } from '@ipam/core/address-text-ranges';
 import { FOLDED_PART_END } from '@ipam/core/name-order';
-import type { IpVersion } from '@ipam/core/prefix';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { containsPattern, type SubnetRef } from '../addresses/address-repository.js';
 import { chunksOf } from '../db/chunks.js';
@@ -119,16 +118,52 @@ export async function firstWrittenMatches(
   }));
 }
 
+/**
+ * The first `perSubnet` written matches of each of these subnets in address order, in one statement
+ * (numbered per subnet by a window function): a page of search results asks once, not once a subnet.
+ */
+export async function firstWrittenMatchesOf(
+  db: Db,
+  subnetIds: readonly string[],
+  texts: SearchTexts,
+  perSubnet: number,
+): Promise<Map<string, WrittenMatch[]>> {
+  const found = new Map<string, WrittenMatch[]>();
+  for (const chunk of chunksOf(subnetIds, SUBNETS_PER_COUNT)) {
+    const ranked = db
+      .selectFrom('ip_addresses')
+      .select(['id', 'subnet_id', 'sort_key', 'ip_address', 'status', 'hostname', 'description'])
+      .select(sql<number>`row_number() over (partition by subnet_id order by sort_key)`.as('n'))
+      .where('subnet_id', 'in', chunk)
+      .where(matchCondition(texts))
+      .as('ranked');
+    const rows = await db
+      .selectFrom(ranked)
+      .selectAll()
+      .where('n', '<=', perSubnet)
+      .orderBy('subnet_id')
+      .orderBy('sort_key')
+      .execute();
+    for (const row of rows) {
+      const list = found.get(row.subnet_id) ?? [];
+      found.set(row.subnet_id, list);
+      list.push({
+        id: row.id,
+        value: valueOfSortKey(row.sort_key),
+        ipAddress: row.ip_address,
+        status: row.status,
+        hostname: row.hostname,
+        description: row.description,
+      });
+    }
+  }
+  return found;
+}
+
 /** Which subnets a search covers: the account's, or one VRF's of it. */
 export interface SearchScope {
   accountId: string;
   vrfId: string | undefined;
-}
-
-/** The searched address as a whole address, for the subnets that hold it. */
-export interface ExactAddress {
-  version: IpVersion;
-  value: bigint;
 }
 
 function subnetsOf(db: Db, scope: SearchScope) {
@@ -137,47 +172,63 @@ function subnetsOf(db: Db, scope: SearchScope) {
 }
 
 /**
- * Subnets (leaves and containers) that match by themselves, in name order, at most `limit`: the
- * lower-cased name (the folded part of `name_key`) or description contains the search, the network
- * text (`10.0.0.0/24`) contains it, or the subnet holds the searched address. The same test as
- * search.ts's isSubnetMatch, made in SQL so that an account's 100,000 subnets are not read.
+ * The statement finding subnets (leaves and containers) whose lower-cased name (the folded part of
+ * `name_key`) or description contains the search, or whose network text (`10.0.0.0/24`) does, in name
+ * order, at most `limit`. On PostgreSQL each condition is served by the trigram index
+ * `subnets_text_trgm_idx` (its expressions are these, character for character).
  */
-export async function findOwnMatches(
-  db: Db,
-  scope: SearchScope,
-  texts: SearchTexts,
-  exact: ExactAddress | null,
-  limit: number,
-): Promise<SubnetRecord[]> {
+export function ownTextMatchesQuery(db: Db, scope: SearchScope, texts: SearchTexts, limit: number) {
   const pattern = containsPattern(texts.text);
   const network = containsPattern(texts.address ?? texts.text);
-  const rows = await subnetsOf(db, scope)
+  return subnetsOf(db, scope)
     .selectAll()
-    .where((eb) => {
-      const conditions: Expression<SqlBool>[] = [
+    .where((eb) =>
+      eb.or([
         sql<SqlBool>`name_key like ${`${pattern}${FOLDED_PART_END}`} escape '\\'`,
         sql<SqlBool>`description_folded like ${pattern} escape '\\'`,
         sql<SqlBool>`(network_ip || '/' || cast(prefix_length as text)) like ${network} escape '\\'`,
-      ];
-      if (exact !== null) {
-        const key = sortKeyOf(exact.version, exact.value);
-        conditions.push(
-          eb.and([eb('version', '=', exact.version), eb('first_key', '<=', key), eb('last_key', '>=', key)]),
-        );
-      }
-      return eb.or(conditions);
-    })
+      ]),
+    )
     .orderBy('name_key')
     .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map(toSubnet);
+    .limit(limit);
+}
+
+/**
+ * Subnets that match by their own text (ownTextMatchesQuery): with search.ts's isSubnetMatch, made
+ * in SQL so that an account's 100,000 subnets are not read. (Those holding the searched address come
+ * from findEnclosingSubnets, by index.)
+ */
+export async function findOwnTextMatches(
+  db: Db,
+  scope: SearchScope,
+  texts: SearchTexts,
+  limit: number,
+): Promise<SubnetRecord[]> {
+  return (await ownTextMatchesQuery(db, scope, texts, limit).execute()).map(toSubnet);
 }
 
 /** A leaf subnet with its written matches counted. */
 export interface LeafWithTotals {
   subnet: SubnetRecord;
   totals: WrittenTotals;
+}
+
+/**
+ * The statement counting the account's written matches per subnet: on PostgreSQL the conditions are
+ * served by the trigram index `ip_addresses_text_trgm_idx` for texts of three characters or more.
+ */
+export function writtenMatchCountsQuery(db: Db, scope: SearchScope, texts: SearchTexts) {
+  return db
+    .selectFrom('ip_addresses')
+    .select((eb) => [
+      'subnet_id',
+      eb.fn.countAll<string | number>().as('matching'),
+      addressMatchCount(eb, texts).as('address_matches'),
+    ])
+    .where('account_id', '=', scope.accountId)
+    .where(matchCondition(texts))
+    .groupBy('subnet_id');
 }
 
 /** Where a walk in name order goes on from: after the leaf with this name key and id. */
@@ -198,17 +249,7 @@ export async function firstLeavesWithWrittenMatches(
   limit: number,
   after: NamePosition | null = null,
 ): Promise<LeafWithTotals[]> {
-  const matches = db
-    .selectFrom('ip_addresses')
-    .select((eb) => [
-      'subnet_id',
-      eb.fn.countAll<string | number>().as('matching'),
-      addressMatchCount(eb, texts).as('address_matches'),
-    ])
-    .where('account_id', '=', scope.accountId)
-    .where(matchCondition(texts))
-    .groupBy('subnet_id')
-    .as('matches');
+  const matches = writtenMatchCountsQuery(db, scope, texts).as('matches');
   let query = subnetsOf(db, scope).innerJoin(matches, 'matches.subnet_id', 'subnets.id');
   if (after !== null) {
     const { nameKey, id } = after;

@@ -15,20 +15,21 @@ import { formatPrefix, prefixContains } from '@ipam/core/cidr';
 import { compareNames, nameSortKey, sortedByName } from '@ipam/core/name-order';
 import { addressTextRanges } from '@ipam/core/address-text-ranges';
 import { formatAddress, parseAddress } from '@ipam/core/ip-address';
-import type { IpVersion } from '@ipam/core/prefix';
+import { prefixOf, type IpVersion } from '@ipam/core/prefix';
 import { RangeTextSearch } from '@ipam/core/range-text-search';
 import { lookUpAddress } from '../addresses/address-lookup.js';
 import { storedAmong } from '../addresses/address-repository.js';
 import { unstoredTextMatches } from '../addresses/address-walks.js';
 import type { Db } from '../db/database.js';
-import type { SubnetRecord } from '../subnets/subnet-repository.js';
+import { findEnclosingSubnets, type SubnetRecord } from '../subnets/subnet-repository.js';
 import { listVrfs } from '../vrfs/vrf-repository.js';
 import {
   countWrittenMatches,
-  findOwnMatches,
+  findOwnTextMatches,
   firstLeavesInRanges,
   firstLeavesWithWrittenMatches,
   firstWrittenMatches,
+  firstWrittenMatchesOf,
   leafPagesInNameOrder,
   type LeafWithTotals,
   type SearchScope,
@@ -82,11 +83,14 @@ async function subnetMatches(
   texts: Texts,
   totals: WrittenTotals,
   room: number,
+  prefetched?: readonly Shown[],
 ): Promise<{ total: number; shown: Shown[] }> {
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const wanted = Math.min(room, SEARCH_ADDRESSES_PER_SUBNET);
   const written: Shown[] =
-    totals.matching > 0 && wanted > 0 ? await firstWrittenMatches(db, ref, texts, wanted) : [];
+    totals.matching > 0 && wanted > 0
+      ? (prefetched?.slice(0, wanted) ?? (await firstWrittenMatches(db, ref, texts, wanted)))
+      : [];
   let total = totals.matching;
   if (texts.address === null || texts.address.length > MAX_TEXT_QUERY_LENGTH)
     return { total, shown: written };
@@ -218,7 +222,7 @@ function resultOf(
 
 /** The leaves to look at for matching addresses, in name order, a page at a time. */
 interface LeafWalk {
-  pages: Iterable<LeafWithTotals[]> | AsyncIterable<LeafWithTotals[]>;
+  pages: AsyncIterable<LeafWithTotals[]>;
   /** Set once the pages stopped short of every leaf that may match (a cap was reached). */
   isCut: boolean;
 }
@@ -249,7 +253,7 @@ function leavesInNameOrder(
   texts: Texts,
   { leafPage = LEAF_PAGE, maxWalkedLeaves = MAX_WALKED_LEAVES }: WalkLimits,
 ): LeafWalk {
-  const walk: LeafWalk = { pages: [], isCut: false };
+  const walk: LeafWalk = { pages: (async function* () {})(), isCut: false };
   const withWritten = () => firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
   const ranges = texts.address === null ? null : addressTextRanges(texts.address);
   if (texts.address === null) {
@@ -307,6 +311,21 @@ function leavesInNameOrder(
 }
 
 /**
+ * The subnets matching by themselves (isSubnetMatch), in name order, one more than listed when there
+ * are more: by their text (SQL), and when the search is a whole address, those holding it (by index).
+ */
+async function ownMatches(db: Db, scope: SearchScope, texts: Texts): Promise<SubnetRecord[]> {
+  const limit = SEARCH_MAX_SUBNETS + 1;
+  const byText = await findOwnTextMatches(db, scope, texts, limit);
+  const { exact } = texts;
+  if (exact === null) return byText;
+  const point = prefixOf(exact.version, exact.value, exact.version === 4 ? 32 : 128);
+  const holding = await findEnclosingSubnets(db, scope.accountId, scope.vrfId, point);
+  const seen = new Set(byText.map((subnet) => subnet.id));
+  return sortedByName([...byText, ...holding.filter((subnet) => !seen.has(subnet.id))]).slice(0, limit);
+}
+
+/**
  * Searches the whole account: the searched address itself first when it is one (`exactMatches`);
  * written addresses by address, hostname and description; never-written addresses by their address
  * text (core's RangeTextSearch counts and finds them without visiting each); subnets by name,
@@ -338,8 +357,17 @@ export async function searchAccount(
   let room = SEARCH_MAX_ADDRESSES;
   const leaves = leavesInNameOrder(db, scope, texts, limits);
   walk: for await (const page of leaves.pages) {
+    // Each subnet shown takes at least one place: at most `room` of the page's get any.
+    const withWritten = page.filter((leaf) => leaf.totals.matching > 0).slice(0, room);
+    const firstWritten = await firstWrittenMatchesOf(
+      db,
+      withWritten.map((leaf) => leaf.subnet.id),
+      texts,
+      SEARCH_ADDRESSES_PER_SUBNET,
+    );
     for (const { subnet, totals } of page) {
-      const { total, shown } = await subnetMatches(db, subnet, texts, totals, room);
+      const prefetched = firstWritten.get(subnet.id) ?? [];
+      const { total, shown } = await subnetMatches(db, subnet, texts, totals, room, prefetched);
       if (total === 0) continue;
       if (shown.length === 0) {
         // The room is used and this subnet has matches: some are left out; no need to look further.
@@ -353,7 +381,7 @@ export async function searchAccount(
   }
   // A walk cut short with room left may have missed matches further on.
   if (leaves.isCut && room > 0) isTruncated = true;
-  const own = await findOwnMatches(db, scope, texts, texts.exact, SEARCH_MAX_SUBNETS + 1);
+  const own = await ownMatches(db, scope, texts);
   if (own.length > SEARCH_MAX_SUBNETS) isTruncated = true;
   const unwalked = own.slice(0, SEARCH_MAX_SUBNETS).filter((subnet) => !found.has(subnet.id));
   const leafTotals = await countWrittenMatches(

@@ -122,24 +122,23 @@ export async function findSubnet(
 }
 
 /**
- * The subnets of the VRF that hold the prefix, its own prefix included: each starts at one of the
- * prefix's enclosing networks, so this is one index lookup per shorter length, not a scan.
+ * The subnets of the VRF (of every VRF when `vrfId` is undefined) that hold the prefix, its own prefix
+ * included: each starts at one of the prefix's enclosing networks, so this is one index lookup per
+ * shorter length, not a scan.
  */
 export async function findEnclosingSubnets(
   db: Db,
   accountId: string,
-  vrfId: string,
+  vrfId: string | undefined,
   prefix: Prefix,
 ): Promise<SubnetRecord[]> {
   const keys = [
     ...new Set(enclosingNetworks(prefix).map((around) => sortKeyOf(prefix.version, around.network))),
   ];
   const last = sortKeyOf(prefix.version, prefixLast(prefix));
-  const rows = await db
-    .selectFrom('subnets')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('vrf_id', '=', vrfId)
+  let query = db.selectFrom('subnets').selectAll().where('account_id', '=', accountId);
+  if (vrfId !== undefined) query = query.where('vrf_id', '=', vrfId);
+  const rows = await query
     .where('version', '=', prefix.version)
     .where('first_key', 'in', keys)
     .where('last_key', '>=', last)
