@@ -22,7 +22,10 @@ function reads(account: ScaleAccount): [string, (i: number) => string][] {
   const q = (text: string) => `${base}/search?q=${encodeURIComponent(text)}`;
   return [
     ['dashboard', () => `${base}/dashboard`],
-    ['address page (busy /24)', (i) => `${base}/subnets/${account.leaves.busy[i % 1000]}/addresses?limit=100`],
+    [
+      'address page (busy /24)',
+      (i) => `${base}/subnets/${account.leaves.busy[i % 1000]}/addresses?limit=100`,
+    ],
     ['search: a common hostname text (`gw`)', () => q('gw')],
     ['search: a hostname (`dhcp3-17`)', (i) => q(`dhcp${i % 5}-${17 + i}`)],
     ['search: a description (`asset 17`)', (i) => q(`asset ${17 + i}`)],
