@@ -230,6 +230,14 @@ interface LeafWalk {
 const byName = (a: LeafWithTotals, b: LeafWithTotals) =>
   compareNames(a.subnet.name, b.subnet.name) || (a.subnet.id < b.subnet.id ? -1 : 1);
 
+/** How far a search walks the leaves (tests make them small to cross the limits on few subnets). */
+export interface WalkLimits {
+  /** Leaves a page (LEAF_PAGE). */
+  leafPage?: number;
+  /** Leaves walked at most when every leaf may hold a match (MAX_WALKED_LEAVES). */
+  maxWalkedLeaves?: number;
+}
+
 /**
  * The leaves that may hold matching addresses, in name order (each with its written matches):
  * - no address text can match: the first 500 leaves, then only leaves with written matches, the next
@@ -239,14 +247,6 @@ const byName = (a: LeafWithTotals, b: LeafWithTotals) =>
  * - otherwise any leaf may hold never-written matches: every leaf, 250 at a time, at most 20,000
  *   (MAX_WALKED_LEAVES: a rare text on an account of 100,000 leaves answers "not every match is listed").
  */
-/** How far a search walks the leaves (tests make them small to cross the limits on few subnets). */
-export interface WalkLimits {
-  /** Leaves a page (LEAF_PAGE). */
-  leafPage?: number;
-  /** Leaves walked at most when every leaf may hold a match (MAX_WALKED_LEAVES). */
-  maxWalkedLeaves?: number;
-}
-
 function leavesInNameOrder(
   db: Db,
   scope: SearchScope,
