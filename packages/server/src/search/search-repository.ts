@@ -3,7 +3,7 @@ import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kyse
 import type { AddressRange } from '@ipam/core/address-text-ranges';
 import { FOLDED_PART_END } from '@ipam/core/name-order';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
-import { containsPattern, type SubnetRef } from '../addresses/address-repository.js';
+import { containsPattern } from '../addresses/address-repository.js';
 import { chunksOf } from '../db/chunks.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -91,31 +91,6 @@ export async function countWrittenMatches(
     }
   }
   return totals;
-}
-
-/** The first `limit` written matches of one subnet in address order (the index walk stops there). */
-export async function firstWrittenMatches(
-  db: Db,
-  subnet: SubnetRef,
-  texts: SearchTexts,
-  limit: number,
-): Promise<WrittenMatch[]> {
-  const rows = await db
-    .selectFrom('ip_addresses')
-    .select(['id', 'sort_key', 'ip_address', 'status', 'hostname', 'description'])
-    .where('subnet_id', '=', subnet.id)
-    .where(matchCondition(texts))
-    .orderBy('sort_key')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    value: valueOfSortKey(row.sort_key),
-    ipAddress: row.ip_address,
-    status: row.status,
-    hostname: row.hostname,
-    description: row.description,
-  }));
 }
 
 /**

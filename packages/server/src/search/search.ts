@@ -28,7 +28,6 @@ import {
   findOwnTextMatches,
   firstLeavesInRanges,
   firstLeavesWithWrittenMatches,
-  firstWrittenMatches,
   firstWrittenMatchesOf,
   leafPagesInNameOrder,
   type LeafWithTotals,
@@ -83,14 +82,12 @@ async function subnetMatches(
   texts: Texts,
   totals: WrittenTotals,
   room: number,
-  prefetched?: readonly Shown[],
+  /** Its first written matches, read with its page's (firstWrittenMatchesOf). */
+  firstWritten: readonly Shown[],
 ): Promise<{ total: number; shown: Shown[] }> {
   const ref = { id: subnet.id, version: subnet.prefix.version };
   const wanted = Math.min(room, SEARCH_ADDRESSES_PER_SUBNET);
-  const written: Shown[] =
-    totals.matching > 0 && wanted > 0
-      ? (prefetched?.slice(0, wanted) ?? (await firstWrittenMatches(db, ref, texts, wanted)))
-      : [];
+  const written: Shown[] = totals.matching > 0 ? firstWritten.slice(0, wanted) : [];
   let total = totals.matching;
   if (texts.address === null || texts.address.length > MAX_TEXT_QUERY_LENGTH)
     return { total, shown: written };
@@ -393,7 +390,7 @@ export async function searchAccount(
     // Past the walk, the room is used: the subnet is listed with its count, no addresses.
     const totals = leafTotals.get(subnet.id) ?? { matching: 0, addressMatches: 0 };
     const { total } =
-      subnet.kind === 'leaf' ? await subnetMatches(db, subnet, texts, totals, 0) : { total: 0 };
+      subnet.kind === 'leaf' ? await subnetMatches(db, subnet, texts, totals, 0, []) : { total: 0 };
     if (total > 0) isTruncated = true;
     found.set(subnet.id, resultOf(subnet, texts, vrfNames, [], total));
   }
