@@ -12,7 +12,9 @@
  *
  * Run: node --conditions=source --import tsx bench/src/scale-load.ts
  *   IPAM_SCALE (1), LOAD_SECONDS (300), CLIENTS (100), STREAMS ("0,20"), IPAM_BENCH_ENGINES ("postgres,sqlite"),
- *   LOAD_SKIP (operations left out, e.g. "search")
+ *   LOAD_SKIP (operations left out, e.g. "search"), PAUSE_MS (0: each client's mean pause between an
+ *   answer and its next request, drawn evenly from 0 to twice it; with a pause, 100 clients offer a
+ *   rate instead of saturating the machine)
  */
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
@@ -31,6 +33,8 @@ import {
 const SCALE = Number(process.env.IPAM_SCALE ?? 1);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 300);
 const CLIENTS = Number(process.env.CLIENTS ?? 100);
+/** Mean pause of a client between an answer and its next request (0: a closed loop with no pause). */
+const PAUSE_MS = Number(process.env.PAUSE_MS ?? 0);
 const STREAM_COUNTS = (process.env.STREAMS ?? '0,20').split(',').map(Number);
 const ENGINES = (process.env.IPAM_BENCH_ENGINES ?? 'postgres,sqlite').split(',') as ('sqlite' | 'postgres')[];
 const adminUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -312,6 +316,7 @@ async function loadRun(
         entry.errors += 1;
         entry.firstError ||= String(error);
       }
+      if (PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, random() * 2 * PAUSE_MS));
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
@@ -325,7 +330,8 @@ async function loadRun(
   server.stop();
 
   const total = [...figures.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
-  const label = `${kind}, ${CLIENTS} clients, ${streams} streams`;
+  const paced = PAUSE_MS > 0 ? `, ${PAUSE_MS} ms mean pause` : '';
+  const label = `${kind}, ${CLIENTS} clients${paced}, ${streams} streams`;
   const rows = [...figures.entries()]
     .sort(([a], [b]) => weights.findIndex(([name]) => name === a) - weights.findIndex(([name]) => name === b))
     .map(

@@ -3,7 +3,6 @@ import { staleCutoff } from '@ipam/core/stale';
 import type { Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { chunksOf } from '../db/chunks.js';
-import { sql } from 'kysely';
 
 /** A leaf subnet with its written addresses In Use and Reserved, as kept in `ip_address_counts`. */
 export interface SubnetUseRow {
@@ -27,72 +26,51 @@ export interface SubnetUseSum {
   reserved: number;
 }
 
-const leavesWithCounts = (db: Db, accountId: string) =>
-  db
-    .selectFrom('subnets')
-    .leftJoin('ip_address_counts', 'ip_address_counts.subnet_id', 'subnets.id')
-    .where('subnets.account_id', '=', accountId)
-    .where('subnets.kind', '=', 'leaf');
-
 /**
  * The account's leaf subnets summed per version and prefix length (at most 162 rows, whatever the
- * account's size): the caller multiplies each length's host count exactly. From the kept counts,
- * never a count over address rows; containers hold no addresses (theirs would count their leaves' twice).
+ * account's size): the caller multiplies each length's host count exactly. Read from the totals every
+ * count change keeps (`leaf_use_totals`), never summed over subnets or addresses.
  */
 export async function sumSubnetUse(db: Db, accountId: string): Promise<SubnetUseSum[]> {
-  const rows = await leavesWithCounts(db, accountId)
-    .select(['subnets.version', 'subnets.prefix_length'])
-    .select((eb) => [
-      eb.fn.countAll<string | number>().as('subnets'),
-      eb.fn.sum<string | number | null>(eb.fn.coalesce('ip_address_counts.in_use', eb.lit(0))).as('in_use'),
-      eb.fn
-        .sum<string | number | null>(eb.fn.coalesce('ip_address_counts.reserved', eb.lit(0)))
-        .as('reserved'),
-    ])
-    .groupBy(['subnets.version', 'subnets.prefix_length'])
+  const rows = await db
+    .selectFrom('leaf_use_totals')
+    .select(['version', 'prefix_length', 'subnets', 'in_use', 'reserved'])
+    .where('account_id', '=', accountId)
+    .where('subnets', '>', 0)
     .execute();
   return rows.map((row) => ({
     version: Number(row.version) === 6 ? 6 : 4,
     prefixLength: Number(row.prefix_length),
     subnets: toCount(row.subnets),
-    inUse: toCount(row.in_use ?? 0),
-    reserved: toCount(row.reserved ?? 0),
+    inUse: toCount(row.in_use),
+    reserved: toCount(row.reserved),
   }));
 }
 
 /**
- * The share of a leaf's usable addresses In Use or Reserved, as a double (core's usableHostCount:
- * 2^(bits - length), less network and broadcast for IPv4 shorter than /31). `power` of a double on
- * both engines (a numeric on PostgreSQL would round an IPv6 share to 0).
- */
-const fullness = sql<number>`(coalesce(ip_address_counts.in_use, 0) + coalesce(ip_address_counts.reserved, 0))
-  / (case
-      when subnets.version = 4 and subnets.prefix_length < 31
-        then power(cast(2 as double precision), 32 - subnets.prefix_length) - 2
-      when subnets.version = 4 then power(cast(2 as double precision), 32 - subnets.prefix_length)
-      else power(cast(2 as double precision), 128 - subnets.prefix_length)
-    end)`;
-
-/**
- * Candidates for the account's `count` fullest leaves, ordered in SQL by their share as a double,
- * then by name (name_key) and id: `count` times ten rows, which the caller orders exactly. Rounding
- * to a double keeps order (a fuller subnet never gets a smaller double), so an exact top `count`
- * is missed only when more than nine times `count` different shares round to one double: shares of
- * /8-or-wider IPv4 or of IPv6 subnets within 2^-52 of each other, which no real account has.
+ * Candidates for the account's `count` fullest leaves: the first `count` times ten rows of the index
+ * on each leaf's kept share (a double, generated from its counts), then name (name_key) and id; the
+ * caller orders them exactly. Rounding to a double keeps order (a fuller subnet never gets a smaller
+ * double), so an exact top `count` is missed only when more than nine times `count` different shares
+ * round to one double: shares of /8-or-wider IPv4 or of IPv6 subnets within 2^-52 of each other,
+ * which no real account has.
  */
 export async function listFullestSubnetCandidates(
   db: Db,
   accountId: string,
   count: number,
 ): Promise<SubnetUseRow[]> {
-  const rows = await leavesWithCounts(db, accountId)
+  const rows = await db
+    .selectFrom('ip_address_counts')
+    .innerJoin('subnets', 'subnets.id', 'ip_address_counts.subnet_id')
     .innerJoin('vrfs', 'vrfs.id', 'subnets.vrf_id')
     .select(['subnets.id', 'subnets.name', 'subnets.group_id', 'subnets.version', 'vrfs.name as vrf_name'])
     .select(['subnets.network_ip', 'subnets.prefix_length'])
     .select(['ip_address_counts.in_use', 'ip_address_counts.reserved'])
-    .orderBy(fullness, 'desc')
-    .orderBy('subnets.name_key')
-    .orderBy('subnets.id')
+    .where('ip_address_counts.account_id', '=', accountId)
+    .orderBy('ip_address_counts.share', 'desc')
+    .orderBy('ip_address_counts.name_key')
+    .orderBy('ip_address_counts.subnet_id')
     .limit(count * 10)
     .execute();
   return rows.map((row) => ({
@@ -134,19 +112,59 @@ export async function findSubnetLabels(
   return labels;
 }
 
-/** Pending approval entries of the account per subnet (by the account/subnet index). */
-export async function countApprovalsBySubnet(
+/** A subnet with pending approval entries, as the dashboard lists it. */
+export interface SubnetApprovals {
+  subnetId: string;
+  name: string;
+  cidr: string;
+  count: number;
+}
+
+/**
+ * The account's pending approval entries: how many in all, and the `limit` subnets with the most
+ * (then by name), each with its count; grouped and ranked in SQL (the account/subnet index), so an
+ * account with thousands of findings waiting brings only those few subnets into the process.
+ */
+export async function listPendingApprovals(
   db: Db,
   accountId: string,
-): Promise<{ subnetId: string; count: number }[]> {
-  const rows = await db
-    .selectFrom('approvals')
-    .select(['subnet_id'])
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('account_id', '=', accountId)
-    .groupBy('subnet_id')
-    .execute();
-  return rows.map((row) => ({ subnetId: row.subnet_id, count: toCount(row.n) }));
+  limit: number,
+): Promise<{ total: number; subnets: SubnetApprovals[] }> {
+  const [total, top] = await Promise.all([
+    db
+      .selectFrom('approvals')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+    db
+      .selectFrom('approvals')
+      .innerJoin('subnets', 'subnets.id', 'approvals.subnet_id')
+      .select(['approvals.subnet_id', 'subnets.name', 'subnets.network_ip', 'subnets.prefix_length'])
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('approvals.account_id', '=', accountId)
+      .where('subnets.account_id', '=', accountId)
+      .groupBy([
+        'approvals.subnet_id',
+        'subnets.name',
+        'subnets.name_key',
+        'subnets.network_ip',
+        'subnets.prefix_length',
+      ])
+      .orderBy('n', 'desc')
+      .orderBy('subnets.name_key')
+      .orderBy('approvals.subnet_id')
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    total: toCount(total?.n ?? 0),
+    subnets: top.map((row) => ({
+      subnetId: row.subnet_id,
+      name: row.name,
+      cidr: `${row.network_ip}/${Number(row.prefix_length)}`,
+      count: toCount(row.n),
+    })),
+  };
 }
 
 /** An address no scanner has seen for its subnet's "stale after" days. */

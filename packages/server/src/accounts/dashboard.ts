@@ -1,4 +1,4 @@
-import type { AddressTotals, Dashboard, PendingApprovals, SubnetUsage } from '@ipam/core/api/dashboard';
+import type { AddressTotals, Dashboard, SubnetUsage } from '@ipam/core/api/dashboard';
 import { exactCountOf } from '@ipam/core/api/common';
 import { compareNames } from '@ipam/core/name-order';
 import { usableHostCount } from '@ipam/core/prefix';
@@ -10,9 +10,9 @@ import type { Db } from '../db/database.js';
 import type { AccountRecord } from './account-repository.js';
 import { countSubnetsAndGroups } from './account-stats-repository.js';
 import {
-  countApprovalsBySubnet,
   findSubnetLabels,
   listFullestSubnetCandidates,
+  listPendingApprovals,
   listStaleAddresses,
   sumSubnetUse,
   type SubnetUseRow,
@@ -80,9 +80,9 @@ function usageOf({ row, used, listed }: Use): SubnetUsage {
 /**
  * The dashboard of an account: the spec's three cards, address totals by status and the fullest
  * subnets (from the kept per-subnet counts), pending approvals per subnet, the latest changes and the
- * stale addresses (measured from `now`). No step brings every subnet into the process (issue 35): the
- * sums and the ranking run in SQL, which still visits every leaf (about 0.4 s at 100,000 subnets on
- * PostgreSQL, bench/scale.md).
+ * stale addresses (measured from `now`). No step reads every subnet (issue 35): the totals and each
+ * leaf's share are kept as counts change, so the sums are at most 162 rows and the fullest subnets the
+ * first rows of an index (bench/scale.md).
  */
 export async function accountDashboard(
   db: Db,
@@ -93,7 +93,7 @@ export async function accountDashboard(
     countSubnetsAndGroups(db, account.id),
     sumSubnetUse(db, account.id),
     listFullestSubnetCandidates(db, account.id, FULLEST_SUBNETS),
-    countApprovalsBySubnet(db, account.id),
+    listPendingApprovals(db, account.id, APPROVAL_SUBNETS),
     pageAudit(db, account.id, { limit: LATEST_CHANGES }),
     listStaleAddresses(db, account.id, now, STALE_ADDRESSES),
   ]);
@@ -102,24 +102,17 @@ export async function accountDashboard(
     used: BigInt(row.inUse) + BigInt(row.reserved),
     listed: usableHostCount(row.version, row.prefixLength),
   }));
-  const labels = await findSubnetLabels(db, account.id, [
-    ...approvals.map((entry) => entry.subnetId),
-    ...stale.items.map((item) => item.subnetId),
-  ]);
-  const pending: PendingApprovals[] = approvals.flatMap(({ subnetId, count }) => {
-    const label = labels.get(subnetId);
-    return label && count > 0 ? [{ subnetId, ...label, count }] : [];
-  });
-  pending.sort((a, b) => b.count - a.count || compareNames(a.name, b.name));
+  const labels = await findSubnetLabels(
+    db,
+    account.id,
+    stale.items.map((item) => item.subnetId),
+  );
   return {
     ...counts,
     maxNetworks: account.maxnetworks,
     addressTotals: totalsOf(sums),
     fullestSubnets: uses.sort(byFullness).slice(0, FULLEST_SUBNETS).map(usageOf),
-    pendingApprovals: {
-      total: pending.reduce((total, entry) => total + entry.count, 0),
-      subnets: pending.slice(0, APPROVAL_SUBNETS),
-    },
+    pendingApprovals: approvals,
     latestChanges: await withNames(db, account.id, latestChanges.slice(0, LATEST_CHANGES)),
     staleAddresses: {
       total: stale.total,

@@ -6,15 +6,19 @@ import type { Database } from '../db/schema.js';
 import { sortKeyOf, valueOfSortKey } from './address-keys.js';
 import {
   addCounts,
-  addingToCounts,
   adjustStatusCounts,
   adjustStatusCountsOfSubnets,
+  countingQuery,
   countParams,
+  expectOneLeafChanged,
   isNoChange,
+  LEAF_KEY,
   NO_COUNTS,
   statusChange,
+  totalingFromCounted,
   type StatusCounts,
 } from './address-count-repository.js';
+import { toCount } from '../db/db-values.js';
 import {
   ADDRESS_ROW_COLUMNS,
   addressRowParams,
@@ -86,42 +90,43 @@ const insertOneAbsent = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) =>
 );
 const upsertOne = preparedQuery(ADDRESS_ROW_COLUMNS, (db, param) => upsert(db, [addressRowParams(param)]));
 
-// PostgreSQL writes the row and changes its subnet's counts in one statement (a data-modifying WITH);
-// SQLite, where a statement costs no round trip, runs the two.
-const COUNTED_COLUMNS = [...ADDRESS_ROW_COLUMNS, 'inUse', 'reserved', 'available'] as const;
-const countsOf = (param: (name: (typeof COUNTED_COLUMNS)[number]) => string) => ({
-  // Typed here: the values of a SELECT reach the insert as text otherwise.
-  in_use: sql<number>`cast(${param('inUse')} as integer)`,
-  reserved: sql<number>`cast(${param('reserved')} as integer)`,
-  available: sql<number>`cast(${param('available')} as integer)`,
+// PostgreSQL writes the row and changes its leaf's counts and its account's totals in one statement
+// (a data-modifying WITH); SQLite, where a statement costs no round trip, runs them one by one.
+const COUNTED_COLUMNS = [...ADDRESS_ROW_COLUMNS, 'subnetId', 'inUse', 'reserved', 'available'] as const;
+
+/**
+ * Answers whether the address was inserted (then counted), and how many totals rows changed (one, or
+ * none when the leaf had no counts row).
+ */
+const insertOneAbsentCounted = preparedQuery(COUNTED_COLUMNS, (db, param) => {
+  const counted = db
+    .with('inserted', (qc) => insertAbsent(qc, [addressRowParams(param)]))
+    .with('counted', (qc) =>
+      countingQuery(qc, param('subnetId'), param)
+        .where(sql<boolean>`exists (select 1 from inserted)`)
+        .returning(LEAF_KEY),
+    );
+  return counted
+    .with('totaled', (qc) => totalingFromCounted(qc, param))
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('inserted')
+        .select((inner) => inner.fn.countAll<string | number>().as('n'))
+        .as('inserted'),
+      eb
+        .selectFrom('totaled')
+        .select((inner) => inner.fn.countAll<string | number>().as('n'))
+        .as('totaled'),
+    ]);
 });
-/** Answers a row when the address was inserted (and counted), none when it was stored already. */
-const insertOneAbsentCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
-  addingToCounts(
-    db
-      .with('inserted', (qc) => insertAbsent(qc, [addressRowParams(param)]))
-      .insertInto('ip_address_counts')
-      .columns(['subnet_id', 'in_use', 'reserved', 'available'])
-      .expression((eb) => {
-        const counts = countsOf(param);
-        return eb
-          .selectFrom('inserted')
-          .select([
-            sql<string>`${param('subnet_id')}`.as('subnet_id'),
-            counts.in_use.as('in_use'),
-            counts.reserved.as('reserved'),
-            counts.available.as('available'),
-          ]);
-      }),
-  ).returning('subnet_id'),
-);
+/** Answers how many totals rows changed. */
 const upsertOneCounted = preparedQuery(COUNTED_COLUMNS, (db, param) =>
-  addingToCounts(
-    db
-      .with('written', (qc) => upsert(qc, [addressRowParams(param)]))
-      .insertInto('ip_address_counts')
-      .values({ subnet_id: param('subnet_id'), ...countsOf(param) }),
-  ),
+  db
+    .with('written', (qc) => upsert(qc, [addressRowParams(param)]))
+    .with('counted', (qc) => countingQuery(qc, param('subnetId'), param).returning(LEAF_KEY))
+    .with('totaled', (qc) => totalingFromCounted(qc, param))
+    .selectFrom('totaled')
+    .select((eb) => eb.fn.countAll<string | number>().as('totaled')),
 );
 
 /**
@@ -151,7 +156,14 @@ export async function insertAddressIfAbsent(
 ): Promise<boolean> {
   const values = rowOf(accountId, subnet, row);
   if (isPostgres(db)) {
-    return (await insertOneAbsentCounted(db, { ...values, ...countParams(counts) })).length === 1;
+    const [result] = await insertOneAbsentCounted(db, {
+      ...values,
+      subnetId: subnet.id,
+      ...countParams(counts),
+    });
+    const isInserted = toCount(result?.inserted ?? 0) === 1;
+    if (isInserted) expectOneLeafChanged(toCount(result?.totaled ?? 0), subnet.id);
+    return isInserted;
   }
   const isInserted = (await insertOneAbsent(db, values)).length === 1;
   if (isInserted) await adjustStatusCounts(db, subnet.id, counts);
@@ -170,7 +182,8 @@ export async function writeAddressRow(
   if (isNoChange(counts)) {
     await upsertOne(db, values);
   } else if (isPostgres(db)) {
-    await upsertOneCounted(db, { ...values, ...countParams(counts) });
+    const [result] = await upsertOneCounted(db, { ...values, subnetId: subnet.id, ...countParams(counts) });
+    expectOneLeafChanged(toCount(result?.totaled ?? 0), subnet.id);
   } else {
     await upsertOne(db, values);
     await adjustStatusCounts(db, subnet.id, counts);

@@ -6,6 +6,7 @@ import type { SubnetKind } from '@ipam/core/schemas/subnet-schemas';
 import { enclosingNetworks } from '@ipam/core/subnet-placement';
 import { sql, type Selectable } from 'kysely';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
+import { endLeafUse, renameLeafUse, startLeafUse } from '../addresses/address-count-repository.js';
 import { isPostgres, type Db } from '../db/database.js';
 import { toCount } from '../db/db-values.js';
 import { preparedQuery } from '../db/prepared-query.js';
@@ -258,6 +259,7 @@ export async function insertSubnet(
   subnet: SubnetRecord & { createdAt: string },
 ): Promise<void> {
   const { prefix } = subnet;
+  const nameKey = nameSortKey(subnet.name);
   await db
     .insertInto('subnets')
     .values({
@@ -265,7 +267,7 @@ export async function insertSubnet(
       account_id: accountId,
       group_id: subnet.groupId,
       name: subnet.name,
-      name_key: nameSortKey(subnet.name),
+      name_key: nameKey,
       vlan_id: subnet.vlanId,
       description: subnet.description,
       description_folded: subnet.description.toLowerCase(),
@@ -288,16 +290,22 @@ export async function insertSubnet(
     })
     .execute();
   await addToSubnetCount(db, accountId, 1);
+  if (subnet.kind === 'leaf') {
+    await startLeafUse(db, [
+      { id: subnet.id, accountId, version: prefix.version, prefixLength: prefix.length, nameKey },
+    ]);
+  }
 }
 
 /** Writes a subnet's editable fields (never its network or prefix). */
 export async function updateSubnet(db: Db, accountId: string, subnet: SubnetRecord): Promise<void> {
+  const nameKey = nameSortKey(subnet.name);
   await db
     .updateTable('subnets')
     .set({
       group_id: subnet.groupId,
       name: subnet.name,
-      name_key: nameSortKey(subnet.name),
+      name_key: nameKey,
       vlan_id: subnet.vlanId,
       description: subnet.description,
       description_folded: subnet.description.toLowerCase(),
@@ -312,10 +320,12 @@ export async function updateSubnet(db: Db, accountId: string, subnet: SubnetReco
     .where('account_id', '=', accountId)
     .where('id', '=', subnet.id)
     .execute();
+  if (subnet.kind === 'leaf') await renameLeafUse(db, subnet.id, nameKey);
 }
 
 /** Deletes a subnet with its approvals, written addresses and scan runs (call inside a transaction). */
 export async function deleteSubnetWithContents(db: Db, accountId: string, subnetId: string): Promise<void> {
+  await endLeafUse(db, accountId, subnetId);
   await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).execute();
   await db.deleteFrom('scan_runs').where('subnet_id', '=', subnetId).execute();
   await db.deleteFrom('ip_addresses').where('subnet_id', '=', subnetId).execute();
