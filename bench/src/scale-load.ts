@@ -1,6 +1,6 @@
 /**
  * Issue 35's load run: 100 concurrent API clients for 5 minutes against the large account of
- * scale-fixture.ts (built once, kept in bench/.scale), on each engine, with and without 20 browsers'
+ * scale-fixture.ts (built once, kept in bench/.scale; each run works on a fresh copy), on each engine, with and without 20 browsers'
  * live-event streams open. Each client is one member's session in a closed loop (its next request as
  * soon as the last answer arrived), drawing operations at these weights:
  *   70% reads: an address page (35), search (20), the dashboard (15);
@@ -25,6 +25,7 @@ import { watchBackends } from './process-cpu.js';
 import {
   blockContainers,
   roleOfMember,
+  runCopyOf,
   SCALE_PASSWORD,
   scaleAccount,
   type ScaleAccount,
@@ -260,8 +261,9 @@ async function loadRun(
 ): Promise<string[]> {
   const inputs = await readInputs(account);
   await readNetworks(account);
-  const server = await startServer(new URL(import.meta.url).pathname, account.target);
-  const { target } = account;
+  // Each run writes (new subnets, imports): it starts from its own copy of the account as built.
+  const { target } = await runCopyOf(account, 'load');
+  const server = await startServer(new URL(import.meta.url).pathname, target);
   const backends =
     target.kind === 'postgres' ? await watchBackends(adminUrl, new URL(target.url).pathname.slice(1)) : null;
   const sessions: { cookie: string; canWrite: boolean }[] = [];

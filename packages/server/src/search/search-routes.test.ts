@@ -215,6 +215,20 @@ for (const dialect of DIALECTS) {
         ['zz last', ['gw-zz']],
       ]);
       expect(hosts.isTruncated).toBe(false);
+
+      // Two characters have no trigram: such a text walks the leaves page by page, capped like an
+      // address text that could be anywhere.
+      await injectAs(t.current, me, 'PUT', `/subnets/${last.id}/addresses/172.16.99.8`, inUseFields('qz'));
+      const short = await searchAccount(t.current.db, me.accountId, 'QZ', undefined, { leafPage: 100 });
+      expect(short.subnets.map((s) => [s.name, s.addresses.map((a) => a.hostname)])).toEqual([
+        ['zz last', ['qz']],
+      ]);
+      expect(short.isTruncated).toBe(false);
+      const shortCut = await searchAccount(t.current.db, me.accountId, 'qz', undefined, {
+        leafPage: 100,
+        maxWalkedLeaves: 200,
+      });
+      expect(shortCut).toMatchObject({ subnets: [], isTruncated: true });
     });
 
     it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {

@@ -185,6 +185,11 @@ export const LEAF_PAGE = 250;
 export const MAX_WALKED_LEAVES = 20_000;
 /** Pages of leaves walked before a search no address text can match counts the whole account. */
 const FIRST_PAGES = 2;
+/**
+ * Texts shorter than this have no trigram (PostgreSQL's index cannot serve them): counting their
+ * matches over the whole account reads every address row, so they walk the leaves instead.
+ */
+const TRIGRAM_LENGTH = 3;
 /** Leaves read at most in the ranges a text pins down (core's addressTextRanges). */
 const MAX_RANGE_LEAVES = 5_000;
 
@@ -237,12 +242,14 @@ export interface WalkLimits {
 
 /**
  * The leaves that may hold matching addresses, in name order (each with its written matches):
- * - no address text can match: the first 500 leaves, then only leaves with written matches, the next
- *   201 in one statement (enough to use the whole room and see one more);
+ * - no address text can match, three characters or more: the first 500 leaves, then only leaves
+ *   with written matches, the next 201 in one statement (enough to use the whole room and see one
+ *   more; on PostgreSQL by the trigram index);
  * - the text can only occur in a few ranges (`10.57.1.`, a whole address): those 201, merged with the
  *   leaves overlapping the ranges (which hold no written match unless among the 201 or past them);
- * - otherwise any leaf may hold never-written matches: every leaf, 250 at a time, at most 20,000
- *   (MAX_WALKED_LEAVES: a rare text on an account of 100,000 leaves answers "not every match is listed").
+ * - otherwise (any leaf may hold never-written matches, or the text is too short for a trigram):
+ *   every leaf, 250 at a time, at most 20,000 (MAX_WALKED_LEAVES: a rare text on an account of
+ *   100,000 leaves answers "not every match is listed").
  */
 function leavesInNameOrder(
   db: Db,
@@ -253,7 +260,7 @@ function leavesInNameOrder(
   const walk: LeafWalk = { pages: (async function* () {})(), isCut: false };
   const withWritten = () => firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
   const ranges = texts.address === null ? null : addressTextRanges(texts.address);
-  if (texts.address === null) {
+  if (texts.address === null && texts.text.length >= TRIGRAM_LENGTH) {
     walk.pages = (async function* () {
       // A common text (`gw`) fills the room within the first leaves: walk those before counting the
       // matches of the whole account, which a rare text (`dhcp3-17`) needs.
