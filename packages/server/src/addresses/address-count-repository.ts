@@ -132,12 +132,7 @@ export function countParams(change: StatusCounts) {
   };
 }
 
-/**
- * Adds a change to a leaf's counts row and to its account's totals for the leaf's version and prefix
- * length. PostgreSQL runs it as one statement (a data-modifying WITH); SQLite, where a statement costs
- * no round trip, as two. Both answer how many totals rows changed: one, or none when the leaf has no
- * counts row (which every leaf gets at its creation: see `startLeafUse`).
- */
+/** The parameters of a change of one leaf's counts. */
 const COUNT_CHANGE = ['subnetId', 'inUse', 'reserved', 'available'] as const;
 type CountParam = (name: (typeof COUNT_CHANGE)[number]) => string;
 
@@ -198,6 +193,13 @@ export interface LeafKey {
 /** The columns a counts row returns to key its totals. */
 export const LEAF_KEY = ['account_id', 'version', 'prefix_length'] as const;
 
+/**
+ * Adds a change to a leaf's counts row and to its account's totals for the leaf's version and prefix
+ * length. PostgreSQL runs it as one statement (a data-modifying WITH); SQLite, where a statement costs
+ * no round trip, as two (`addToCounts`, then `addToTotals` keyed by what the first returns). Each
+ * answers a row per totals row changed: one, or none when the leaf has no counts row (which every
+ * leaf gets at its creation: `startLeafUse`).
+ */
 const addToCountsAndTotals = preparedQuery(COUNT_CHANGE, (db, param) =>
   totalingFromCounted(
     db.with('counted', (qc) => countingQuery(qc, param('subnetId'), param).returning(LEAF_KEY)),
