@@ -1,8 +1,9 @@
 /**
  * Issue 35's load run: 100 concurrent API clients for 5 minutes against the large account of
- * scale-fixture.ts (built once, kept in bench/.scale; each run works on a fresh copy), on each engine, with and without 20 browsers'
- * live-event streams open. Each client is one member's session in a closed loop (its next request as
- * soon as the last answer arrived), drawing operations at these weights:
+ * scale-fixture.ts (built once, kept in bench/.scale; each run works on a fresh copy, runCopyOf), on
+ * each engine, with and without 20 browsers' live-event streams open. Each client is one member's
+ * session in a closed loop (its next request as soon as the last answer arrived, or after a pause
+ * with PAUSE_MS), drawing operations at these weights:
  *   70% reads: an address page (35), search (20), the dashboard (15);
  *   20% writes: an address edit (12), the next free address (8);
  *   10% heavier writes: a new subnet in a container's free space (4), an import of 100 rows (3),
