@@ -142,37 +142,6 @@ export async function scaleAccount(kind: 'sqlite' | 'postgres', factor: number):
   return account;
 }
 
-/**
- * A copy of the kept account for one run that writes (a load run creates subnets and imports
- * addresses): each run starts from the same data, and the kept account stays as built. PostgreSQL
- * copies the database as a template (the kept one must have no connections then); SQLite copies the
- * file of a closed database. The copy replaces the previous run's.
- */
-export async function runCopyOf(account: ScaleAccount, run: string): Promise<ScaleAccount> {
-  const { target } = account;
-  if (target.kind === 'sqlite') {
-    const file = join(dirname(target.file), `${run}.sqlite`);
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-    for (const suffix of ['', '-wal']) {
-      if (existsSync(`${target.file}${suffix}`)) copyFileSync(`${target.file}${suffix}`, `${file}${suffix}`);
-    }
-    return { ...account, target: { kind: 'sqlite', file } };
-  }
-  const kept = new URL(target.url).pathname.slice(1);
-  const copy = `${kept}_${run}`;
-  await adminQuery(`drop database if exists ${copy} with (force)`);
-  await adminQuery(`create database ${copy} template ${kept}`);
-  // The kept database may not have been analysed since its last migration (the server migrates it).
-  const client = new pg.Client({ connectionString: databaseUrl(copy) });
-  await client.connect();
-  try {
-    await client.query('analyze');
-  } finally {
-    await client.end();
-  }
-  return { ...account, target: { kind: 'postgres', url: databaseUrl(copy) } };
-}
-
 function databaseUrl(name: string): string {
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;

@@ -1,6 +1,6 @@
 /**
  * Issue 35's load run: 100 concurrent API clients for 5 minutes against the large account of
- * scale-fixture.ts (built once, kept in bench/.scale; each run works on a fresh copy, runCopyOf), on
+ * scale-fixture.ts (built once, kept in bench/.scale; each run works on a fresh copy, scratchCopy), on
  * each engine, with and without 20 browsers' live-event streams open. Each client is one member's
  * session in a closed loop (its next request as soon as the last answer arrived, or after a pause
  * with PAUSE_MS), drawing operations at these weights:
@@ -26,9 +26,9 @@ import { watchBackends } from './process-cpu.js';
 import {
   blockContainers,
   roleOfMember,
-  runCopyOf,
   SCALE_PASSWORD,
   scaleAccount,
+  scratchCopy,
   type ScaleAccount,
 } from './scale-fixture.js';
 
@@ -263,7 +263,8 @@ async function loadRun(
   const inputs = await readInputs(account);
   await readNetworks(account);
   // Each run writes (new subnets, imports): it starts from its own copy of the account as built.
-  const { target } = await runCopyOf(account, 'load');
+  const copy = await scratchCopy(account);
+  const { target } = copy.account;
   const server = await startServer(new URL(import.meta.url).pathname, target);
   const backends =
     target.kind === 'postgres' ? await watchBackends(adminUrl, new URL(target.url).pathname.slice(1)) : null;
@@ -331,6 +332,7 @@ async function loadRun(
   agent.destroy();
   await backends?.close();
   server.stop();
+  await copy.drop();
 
   const total = [...figures.values()].reduce((sum, entry) => sum + entry.ms.length, 0);
   const paced = PAUSE_MS > 0 ? `, ${PAUSE_MS} ms mean pause` : '';
