@@ -15,7 +15,7 @@ import { loadavg } from 'node:os';
 import { updateIpv6Prefixes, updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import { sortKeyOf } from '@ipam/server/addresses/address-keys';
 import { insertAddressRows } from '@ipam/server/addresses/address-write-repository';
-import { startLeafUse } from '@ipam/server/addresses/address-count-repository';
+import { newLeavesOf, startLeafUse } from '@ipam/server/addresses/address-count-repository';
 import { signUp } from '@ipam/server/auth/sign-up';
 import { openDatabase, type Db } from '@ipam/server/db/database';
 import { migrateToLatest } from '@ipam/server/db/migrate';
@@ -136,18 +136,7 @@ async function seed(db: Db, accountId: string, userId: string) {
       parent_id: s.parentId,
     }));
     await db.insertInto('subnets').values(values).execute();
-    await startLeafUse(
-      db,
-      values
-        .filter((value) => value.kind === 'leaf')
-        .map((value) => ({
-          id: value.id,
-          accountId,
-          version: value.version,
-          prefixLength: value.prefix_length,
-          nameKey: value.name_key,
-        })),
-    );
+    await startLeafUse(db, newLeavesOf(values));
   }
   // Written past the repository, so the account's subnet count is set as its inserts would have.
   await db

@@ -31,7 +31,7 @@ import type { Insertable } from 'kysely';
 import { updateTierAndLimits } from '@ipam/server/accounts/account-repository';
 import type { AddressFields } from '@ipam/server/addresses/address-row';
 import { insertAddressRowsOfSubnets } from '@ipam/server/addresses/address-write-repository';
-import { startLeafUse } from '@ipam/server/addresses/address-count-repository';
+import { newLeavesOf, startLeafUse } from '@ipam/server/addresses/address-count-repository';
 import { addressText, sortKeyOf } from '@ipam/server/addresses/address-keys';
 import { signUp } from '@ipam/server/auth/sign-up';
 import { openDatabase, type DatabaseTarget, type Db } from '@ipam/server/db/database';
@@ -411,18 +411,7 @@ async function addVrfSubnets(
     subnet(6, v6Base | (BigInt(v) << 80n) | (BigInt(i) << 64n), 64, 'leaf', v6Top.id, `VRF ${v} v6 LAN ${i}`),
   );
   for (const chunk of chunksOf(rows, 200)) await db.insertInto('subnets').values(chunk).execute();
-  await startLeafUse(
-    db,
-    rows
-      .filter((row) => row.kind === 'leaf')
-      .map((row) => ({
-        id: row.id,
-        accountId,
-        version: row.version === 6 ? 6 : 4,
-        prefixLength: row.prefix_length,
-        nameKey: row.name_key,
-      })),
-  );
+  await startLeafUse(db, newLeavesOf(rows));
   return { busy, sparse, v6 };
 }
 

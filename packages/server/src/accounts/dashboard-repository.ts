@@ -1,3 +1,4 @@
+import type { PendingApprovals } from '@ipam/core/api/dashboard';
 import type { IpVersion } from '@ipam/core/prefix';
 import { staleCutoff } from '@ipam/core/stale';
 import type { Db } from '../db/database.js';
@@ -112,14 +113,6 @@ export async function findSubnetLabels(
   return labels;
 }
 
-/** A subnet with pending approval entries, as the dashboard lists it. */
-export interface SubnetApprovals {
-  subnetId: string;
-  name: string;
-  cidr: string;
-  count: number;
-}
-
 /**
  * The account's pending approval entries: how many in all, and the `limit` subnets with the most
  * (then by name), each with its count; grouped and ranked in SQL (the account/subnet index), so an
@@ -129,7 +122,7 @@ export async function listPendingApprovals(
   db: Db,
   accountId: string,
   limit: number,
-): Promise<{ total: number; subnets: SubnetApprovals[] }> {
+): Promise<{ total: number; subnets: PendingApprovals[] }> {
   const [total, top] = await Promise.all([
     db
       .selectFrom('approvals')

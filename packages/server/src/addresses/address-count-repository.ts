@@ -263,6 +263,28 @@ export interface NewLeaf {
   nameKey: string;
 }
 
+/** The new leaves among subnet rows written past the repository (bulk loads), as startLeafUse takes them. */
+export function newLeavesOf(
+  rows: readonly {
+    id: string;
+    account_id: string;
+    version: number;
+    prefix_length: number;
+    name_key: string;
+    kind: string;
+  }[],
+): NewLeaf[] {
+  return rows
+    .filter((row) => row.kind === 'leaf')
+    .map((row) => ({
+      id: row.id,
+      accountId: row.account_id,
+      version: row.version === 6 ? 6 : 4,
+      prefixLength: row.prefix_length,
+      nameKey: row.name_key,
+    }));
+}
+
 /**
  * New leaves (one on a create, many on a bulk load): each gets its counts row, all zero, and its
  * account's totals one more leaf of its version and prefix length.
