@@ -115,8 +115,9 @@ export async function findSubnetLabels(
 
 /**
  * The account's pending approval entries: how many in all, and the `limit` subnets with the most
- * (then by name), each with its count; grouped and ranked in SQL (the account/subnet index), so an
- * account with thousands of findings waiting brings only those few subnets into the process.
+ * (then by name), each with its count: the first rows of the index on each leaf's kept count of
+ * entries waiting (ip_address_counts_pending_idx), so an account with thousands of findings waiting
+ * reads only those few subnets.
  */
 export async function listPendingApprovals(
   db: Db,
@@ -130,22 +131,15 @@ export async function listPendingApprovals(
       .where('account_id', '=', accountId)
       .executeTakeFirst(),
     db
-      .selectFrom('approvals')
-      .innerJoin('subnets', 'subnets.id', 'approvals.subnet_id')
-      .select(['approvals.subnet_id', 'subnets.name', 'subnets.network_ip', 'subnets.prefix_length'])
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('approvals.account_id', '=', accountId)
-      .where('subnets.account_id', '=', accountId)
-      .groupBy([
-        'approvals.subnet_id',
-        'subnets.name',
-        'subnets.name_key',
-        'subnets.network_ip',
-        'subnets.prefix_length',
-      ])
-      .orderBy('n', 'desc')
-      .orderBy('subnets.name_key')
-      .orderBy('approvals.subnet_id')
+      .selectFrom('ip_address_counts')
+      .innerJoin('subnets', 'subnets.id', 'ip_address_counts.subnet_id')
+      .select(['ip_address_counts.subnet_id', 'ip_address_counts.pending'])
+      .select(['subnets.name', 'subnets.network_ip', 'subnets.prefix_length'])
+      .where('ip_address_counts.account_id', '=', accountId)
+      .where('ip_address_counts.pending', '>', 0)
+      .orderBy('ip_address_counts.pending', 'desc')
+      .orderBy('ip_address_counts.name_key')
+      .orderBy('ip_address_counts.subnet_id')
       .limit(limit)
       .execute(),
   ]);
@@ -155,7 +149,7 @@ export async function listPendingApprovals(
       subnetId: row.subnet_id,
       name: row.name,
       cidr: `${row.network_ip}/${Number(row.prefix_length)}`,
-      count: toCount(row.n),
+      count: toCount(row.pending),
     })),
   };
 }

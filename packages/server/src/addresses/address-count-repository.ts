@@ -254,6 +254,20 @@ export async function adjustStatusCountsOfSubnets(
   for (const { subnetId, change } of changes) await adjustStatusCounts(db, subnetId, change);
 }
 
+/**
+ * Adds `delta` to the leaf's approval entries waiting (`pending`), inside the transaction that added
+ * or removed them: the dashboard ranks subnets by it (ip_address_counts_pending_idx).
+ */
+export async function adjustPendingApprovals(db: Db, subnetId: string, delta: number): Promise<void> {
+  if (delta === 0) return;
+  const changed = await db
+    .updateTable('ip_address_counts')
+    .set((eb) => ({ pending: eb('pending', '+', delta) }))
+    .where('subnet_id', '=', subnetId)
+    .executeTakeFirst();
+  expectOneLeafChanged(Number(changed.numUpdatedRows), subnetId);
+}
+
 /** A new leaf, as its counts row and totals carry it. */
 export interface NewLeaf {
   id: string;

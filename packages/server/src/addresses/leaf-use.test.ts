@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { parseAddress } from '@ipam/core/ip-address';
 import { NEXT_FREE_DEFAULTS } from '@ipam/core/schemas/next-free-schemas';
 import { nameSortKey } from '@ipam/core/name-order';
 import { usableHostCount, type IpVersion } from '@ipam/core/prefix';
@@ -9,6 +11,12 @@ import type { Db } from '../db/database.js';
 import { deleteSubnet, editSubnet } from '../subnets/subnets.js';
 import { insertAddressRowsOfSubnets } from './address-write-repository.js';
 import { clearAddress, setAddress } from './address-writes.js';
+import {
+  deleteAllApprovals,
+  deleteApprovals,
+  deleteApprovalsAt,
+  replaceApprovals,
+} from '../approvals/approval-repository.js';
 import { assignNextFree } from './next-free.js';
 
 interface Totals {
@@ -26,8 +34,13 @@ async function recounted(db: Db, accountId: string) {
     .where('kind', '=', 'leaf')
     .execute();
   const totals = new Map<string, Totals>();
-  const rows = new Map<string, { key: string; nameKey: string; share: number }>();
+  const rows = new Map<string, { key: string; nameKey: string; share: number; pending: number }>();
   for (const leaf of leaves) {
+    const waiting = await db
+      .selectFrom('approvals')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('subnet_id', '=', leaf.id)
+      .executeTakeFirstOrThrow();
     const counted = await db
       .selectFrom('ip_addresses')
       .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -43,7 +56,12 @@ async function recounted(db: Db, accountId: string) {
       reserved: sum.reserved + of('Reserved'),
     });
     const usable = Number(usableHostCount(leaf.version as IpVersion, Number(leaf.prefix_length)));
-    rows.set(leaf.id, { key, nameKey: leaf.name_key, share: (of('In Use') + of('Reserved')) / usable });
+    rows.set(leaf.id, {
+      key,
+      nameKey: leaf.name_key,
+      share: (of('In Use') + of('Reserved')) / usable,
+      pending: Number(waiting.n),
+    });
   }
   return { totals, rows };
 }
@@ -64,13 +82,18 @@ async function kept(db: Db, accountId: string) {
   }
   const countRows = await db
     .selectFrom('ip_address_counts')
-    .select(['subnet_id', 'version', 'prefix_length', 'name_key', 'share'])
+    .select(['subnet_id', 'version', 'prefix_length', 'name_key', 'share', 'pending'])
     .where('account_id', '=', accountId)
     .execute();
   const rows = new Map(
     countRows.map((row) => [
       row.subnet_id,
-      { key: `${row.version}/${row.prefix_length}`, nameKey: row.name_key, share: Number(row.share) },
+      {
+        key: `${row.version}/${row.prefix_length}`,
+        nameKey: row.name_key,
+        share: Number(row.share),
+        pending: Number(row.pending),
+      },
     ]),
   );
   return { totals, rows };
@@ -83,9 +106,13 @@ async function expectKeptAsRecounted(ctx: ChangeContext, step: string) {
   expect([...have.rows.keys()].sort(), step).toEqual([...want.rows.keys()].sort());
   for (const [id, row] of want.rows) {
     const keptRow = have.rows.get(id);
-    expect({ key: keptRow?.key, nameKey: keptRow?.nameKey }, `${step}: ${id}`).toEqual({
+    expect(
+      { key: keptRow?.key, nameKey: keptRow?.nameKey, pending: keptRow?.pending },
+      `${step}: ${id}`,
+    ).toEqual({
       key: row.key,
       nameKey: row.nameKey,
+      pending: row.pending,
     });
     expect(keptRow?.share, `${step}: share of ${id}`).toBeCloseTo(row.share, 12);
   }
@@ -98,7 +125,7 @@ describeEachDialect('the dashboard figures kept as counts change on %s', (dialec
     const { db } = database.current;
     const ctx = await createAccountContext(db);
     const other = await createAccountContext(db);
-    await createSubnetIn(other, '10.50.1.0/24');
+    const otherLeaf = await createSubnetIn(other, '10.50.1.0/24');
     await createSubnetIn(ctx, '10.50.0.0/16', { kind: 'container' });
     const wide = await createSubnetIn(ctx, '10.50.1.0/24');
     const small = await createSubnetIn(ctx, '10.50.2.0/28');
@@ -145,6 +172,33 @@ describeEachDialect('the dashboard figures kept as counts change on %s', (dialec
       { subnet: { id: small.id, version: 4 }, rows: [row(0x0a320209n, 'In Use')] },
     ]);
     await expectKeptAsRecounted(ctx, 'bulk loaded');
+
+    // Scan findings waiting (issue 35: the dashboard ranks subnets by their kept count): added,
+    // replaced at the same address (a rescan), settled one by one, by address, and all at once.
+    const finding = (address: string) => ({
+      id: randomUUID(),
+      ipAddress: address,
+      value: parseAddress(address)?.value ?? 0n,
+      status: 'Available' as const,
+      hostname: '',
+      description: '',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      seen: null,
+      hostnameAfter: null,
+      macAfter: null,
+    });
+    const ref = (subnet: { id: string }) => ({ id: subnet.id, version: 4 as const });
+    const wideFindings = ['10.50.1.50', '10.50.1.51', '10.50.1.52', '10.50.1.53'].map(finding);
+    await replaceApprovals(db, ctx.account.id, ref(wide), wideFindings);
+    await replaceApprovals(db, ctx.account.id, ref(small), [finding('10.50.2.5'), finding('10.50.2.6')]);
+    await replaceApprovals(db, ctx.account.id, ref(wide), [finding('10.50.1.50'), finding('10.50.1.60')]);
+    await replaceApprovals(db, other.account.id, ref(otherLeaf), [finding('10.50.1.9')]);
+    await expectKeptAsRecounted(ctx, 'findings added and replaced');
+    await deleteApprovals(db, wide.id, [wideFindings[1]?.id ?? '', wideFindings[1]?.id ?? '', randomUUID()]);
+    await deleteApprovalsAt(db, ref(wide), [0x0a320134n, 0x0a3201ffn]);
+    await expectKeptAsRecounted(ctx, 'findings settled');
+    await deleteAllApprovals(db, small.id);
+    await expectKeptAsRecounted(ctx, 'findings withdrawn');
 
     await editSubnet(ctx, small.id, { name: 'Zebra' });
     expect((await kept(db, ctx.account.id)).rows.get(small.id)?.nameKey).toBe(nameSortKey('Zebra'));

@@ -1,5 +1,6 @@
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import type { Selectable } from 'kysely';
+import { adjustPendingApprovals } from '../addresses/address-count-repository.js';
 import { sortKeyOf } from '../addresses/address-keys.js';
 import type { SubnetRef } from '../addresses/address-repository.js';
 import { chunksOf } from '../db/chunks.js';
@@ -92,14 +93,16 @@ export async function replaceApprovals(
   subnet: SubnetRef,
   entries: readonly (ApprovalRecord & { value: bigint })[],
 ): Promise<void> {
+  let added = 0;
   // A scan of a large subnet reports thousands of entries: one statement could not bind them all.
   for (const chunk of chunksOf(entries)) {
     const keys = chunk.map((entry) => sortKeyOf(subnet.version, entry.value));
-    await db
+    const replaced = await db
       .deleteFrom('approvals')
       .where('subnet_id', '=', subnet.id)
       .where('sort_key', 'in', keys)
-      .execute();
+      .executeTakeFirst();
+    added += chunk.length - Number(replaced.numDeletedRows);
     await db
       .insertInto('approvals')
       .values(
@@ -124,6 +127,7 @@ export async function replaceApprovals(
       )
       .execute();
   }
+  await adjustPendingApprovals(db, subnet.id, added);
 }
 
 /**
@@ -141,6 +145,7 @@ export async function deleteApprovals(db: Db, subnetId: string, ids: readonly st
       .execute();
     removed.push(...rows.map((row) => row.id));
   }
+  await adjustPendingApprovals(db, subnetId, -removed.length);
   return removed;
 }
 
@@ -164,12 +169,14 @@ export async function deleteApprovalsAt(
       .execute();
     removed.push(...rows.map(toApproval));
   }
+  await adjustPendingApprovals(db, subnet.id, -removed.length);
   return removed;
 }
 
 /** Removes every entry of the subnet (its scanning is switched off); answers them. */
 export async function deleteAllApprovals(db: Db, subnetId: string): Promise<ApprovalRecord[]> {
   const rows = await db.deleteFrom('approvals').where('subnet_id', '=', subnetId).returningAll().execute();
+  await adjustPendingApprovals(db, subnetId, -rows.length);
   return rows.map(toApproval);
 }
 

@@ -369,6 +369,8 @@ export interface IpAddressCountsTable {
   prefix_length: number;
   name_key: string;
   share: GeneratedAlways<number>;
+  /** Approval entries waiting in the leaf (kept as entries are added and removed). */
+  pending: Generated<number>;
 }
 
 /** Per account, version and prefix length: its leaves, and their written addresses In Use and Reserved. */

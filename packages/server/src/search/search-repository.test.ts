@@ -4,6 +4,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { describeEachDialect, describeOn, useTestDatabase } from '../../test/dialects.js';
 import { addressFields, createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
 import { setAddress } from '../addresses/address-writes.js';
+import { createVrf } from '../vrfs/vrfs.js';
 import { addressTextRanges } from '@ipam/core/address-text-ranges';
 import {
   countWrittenMatches,
@@ -57,6 +58,31 @@ describeEachDialect('search counts on %s', (dialect) => {
     expect(await firstLeavesInRanges(db, { accountId: ctx.account.id, vrfId: undefined }, ranges, 1)).toEqual(
       [expect.objectContaining({ id: around.id })],
     );
+  });
+
+  // The leaves are found by where they start (issue 35): inside a range, or at a network holding a
+  // range's first address and reaching it; a leaf starting at such a network that ends short of every
+  // range it might hold is not among them. Each VRF's leaves are found.
+  it('finds the leaves holding the first address of a range or starting inside one, in every VRF', async () => {
+    const { db } = database.current;
+    const ctx = await createAccountContext(db);
+    const lab = await createVrf(ctx, { name: 'Lab', rd: null, description: '' });
+    const holding = await createSubnetIn(ctx, '10.57.1.16/28', { name: 'A holds .20' });
+    const labHolding = await createSubnetIn(ctx, '10.57.1.16/28', { name: 'B holds .20', vrfId: lab.id });
+    const reaching = await createSubnetIn(ctx, '10.57.1.192/28', { name: 'C holds .200' });
+    const startingIn = await createSubnetIn(ctx, '10.57.1.208/28', { name: 'D starts at .208' });
+    await createSubnetIn(ctx, '10.57.1.32/28', { name: 'E between' });
+    await createSubnetIn(ctx, '10.57.1.0/28', { name: 'F starts where the /27 of .20 does, ends before it' });
+    await createSubnetIn(ctx, '10.57.1.224/27', { name: 'G after' });
+    await createSubnetIn(ctx, '110.57.1.0/28', { name: 'H another /24, ends before .20' });
+    const far = await createSubnetIn(ctx, '210.0.0.0/8', { name: 'I holds 210.57.1.20' });
+    const ranges = addressTextRanges('10.57.1.20') ?? [];
+    const found = await firstLeavesInRanges(db, { accountId: ctx.account.id, vrfId: undefined }, ranges, 20);
+    expect(found.map((subnet) => subnet.name)).toEqual(
+      [holding, labHolding, reaching, startingIn, far].map((subnet) => subnet.name),
+    );
+    const inLab = await firstLeavesInRanges(db, { accountId: ctx.account.id, vrfId: lab.id }, ranges, 20);
+    expect(inLab.map((subnet) => subnet.id)).toEqual([labHolding.id]);
   });
 });
 

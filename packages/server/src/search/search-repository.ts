@@ -1,6 +1,8 @@
 import type { AddressStatus } from '@ipam/core/schemas/address-schemas';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AddressRange } from '@ipam/core/address-text-ranges';
+import { prefixOf, type IpVersion } from '@ipam/core/prefix';
+import { enclosingNetworks } from '@ipam/core/subnet-placement';
 import { FOLDED_PART_END } from '@ipam/core/name-order';
 import { sortKeyOf, valueOfSortKey } from '../addresses/address-keys.js';
 import { containsPattern } from '../addresses/address-repository.js';
@@ -246,8 +248,37 @@ export async function firstLeavesWithWrittenMatches(
 }
 
 /**
+ * Where a leaf overlapping one of these ranges can start: inside a range, or at one of the
+ * enclosing networks of a range's first address (a leaf holding that address starts at its network).
+ * A leaf starting at such a network overlaps a range exactly when it reaches the smallest first
+ * address it encloses (`reach`): the networks are grouped by that address.
+ */
+function rangeStarts(ranges: readonly AddressRange[]) {
+  const reachOf = new Map<string, { version: IpVersion; key: string; reach: string }>();
+  for (const range of ranges) {
+    const reach = sortKeyOf(range.version, range.first);
+    const point = prefixOf(range.version, range.first, range.version === 4 ? 32 : 128);
+    for (const around of enclosingNetworks(point)) {
+      const key = sortKeyOf(range.version, around.network);
+      const known = reachOf.get(`${range.version}/${key}`);
+      if (known === undefined || reach < known.reach)
+        reachOf.set(`${range.version}/${key}`, { version: range.version, key, reach });
+    }
+  }
+  const byReach = new Map<string, { version: IpVersion; reach: string; keys: string[] }>();
+  for (const { version, key, reach } of reachOf.values()) {
+    const group = byReach.get(`${version}/${reach}`) ?? { version, reach, keys: [] };
+    byReach.set(`${version}/${reach}`, group);
+    group.keys.push(key);
+  }
+  return [...byReach.values()];
+}
+
+/**
  * The first `limit` leaves in name order that overlap any of these ranges (the only places an
- * address text can occur, core's addressTextRanges): one statement.
+ * address text can occur, core's addressTextRanges): one statement, each condition an index lookup
+ * on (account_id, version, first_key) across all VRFs (rangeStarts), so only the leaves found are
+ * sorted by name.
  */
 export async function firstLeavesInRanges(
   db: Db,
@@ -260,15 +291,18 @@ export async function firstLeavesInRanges(
     .selectAll()
     .where('kind', '=', 'leaf')
     .where((eb) =>
-      eb.or(
-        ranges.map((range) =>
+      eb.or([
+        ...ranges.map((range) =>
           eb.and([
             eb('version', '=', range.version),
+            eb('first_key', '>=', sortKeyOf(range.version, range.first)),
             eb('first_key', '<=', sortKeyOf(range.version, range.last)),
-            eb('last_key', '>=', sortKeyOf(range.version, range.first)),
           ]),
         ),
-      ),
+        ...rangeStarts(ranges).map(({ version, reach, keys }) =>
+          eb.and([eb('version', '=', version), eb('first_key', 'in', keys), eb('last_key', '>=', reach)]),
+        ),
+      ]),
     )
     .orderBy('name_key')
     .orderBy('id')

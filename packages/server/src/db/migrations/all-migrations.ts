@@ -35,6 +35,7 @@ import * as idempotencyClaimLeases from './2026-11-30-0035-idempotency-claim-lea
 import * as subnetNameKeys from './2026-12-01-0035-subnet-name-keys.js';
 import * as searchTrigramIndexes from './2026-12-02-0035-search-trigram-indexes.js';
 import * as leafUse from './2026-12-03-0035-leaf-use.js';
+import * as readPaths from './2026-12-04-0035-read-paths.js';
 
 /**
  * Every migration, by name (ISO date first, so names sort in the order they run). Listed statically
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-01-0035-subnet-name-keys': subnetNameKeys,
   '2026-12-02-0035-search-trigram-indexes': searchTrigramIndexes,
   '2026-12-03-0035-leaf-use': leafUse,
+  '2026-12-04-0035-read-paths': readPaths,
 };
