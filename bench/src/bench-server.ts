@@ -7,6 +7,7 @@ import { get as httpGet, type ClientRequest } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { buildApp } from '@ipam/server/app';
 import { parseConfig } from '@ipam/server/config/env';
 import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
@@ -14,7 +15,9 @@ import { PASSWORD } from './address-fixture.js';
 import { startCpuProfile, stopCpuProfile } from './cpu-profiler.js';
 import { machineLine } from './bench-utils.js';
 
-type Request = { kind: 'cpu' | 'memory' | 'profile-start' } | { kind: 'profile-stop'; file: string };
+type Request =
+  | { kind: 'cpu' | 'memory' | 'profile-start' | 'loop-reset' | 'loop-p99' | 'loop-max' }
+  | { kind: 'profile-stop'; file: string };
 type Command = Request & { id: number };
 
 /** What the benchmarks read of an autocannon run. */
@@ -58,8 +61,14 @@ export async function serveBenchApp(target: DatabaseTarget, env: Record<string, 
   const app = await buildBenchApp(target, env);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
+  // How late the event loop ran its callbacks (a synchronous stretch or a GC pause delays every request).
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', (command: Command) => {
     const run = async (): Promise<number | null> => {
+      if (command.kind === 'loop-reset') loopDelay.reset();
+      if (command.kind === 'loop-p99') return loopDelay.percentile(99) / 1e6;
+      if (command.kind === 'loop-max') return loopDelay.max / 1e6;
       if (command.kind === 'cpu') {
         const used = process.cpuUsage();
         return used.user + used.system;
@@ -84,6 +93,8 @@ export interface BenchServer {
   rssBytes(): Promise<number>;
   startProfile(): Promise<void>;
   stopProfile(file: string): Promise<void>;
+  /** The server's event-loop delay since the last reset: its 99th percentile and its worst, in ms. */
+  loopDelay: { reset(): Promise<void>; p99Ms(): Promise<number>; maxMs(): Promise<number> };
   stop(): void;
 }
 
@@ -131,6 +142,11 @@ export async function startServer(
     rssBytes: async () => (await call({ kind: 'memory' })) ?? 0,
     startProfile: async () => void (await call({ kind: 'profile-start' })),
     stopProfile: async (file) => void (await call({ kind: 'profile-stop', file })),
+    loopDelay: {
+      reset: async () => void (await call({ kind: 'loop-reset' })),
+      p99Ms: async () => (await call({ kind: 'loop-p99' })) ?? 0,
+      maxMs: async () => (await call({ kind: 'loop-max' })) ?? 0,
+    },
     stop: () => void child.kill(),
   };
 }

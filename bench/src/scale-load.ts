@@ -9,7 +9,10 @@
  *   10% heavier writes: a new subnet in a container's free space (4), an import of 100 rows (3),
  *       confirming a scan finding (3).
  * Viewers (four members in ten) only read. Reported per operation: count, errors (any answer but the
- * expected 2xx), p50/p95/p99; and the server's CPU and memory, PostgreSQL's backends' CPU, the load.
+ * expected 2xx), p50/p95/p99; and the server's CPU and memory, PostgreSQL's backends' CPU, the load,
+ * the event-loop delay of the server and of this process, the requests the server itself took over
+ * half a second over, and the most queries that waited for one of its database connections at once
+ * (the server runs with METRICS=on; its /api/metrics is read every 250 ms).
  *
  * Run: node --conditions=source --import tsx bench/src/scale-load.ts
  *   IPAM_SCALE (1), LOAD_SECONDS (300), CLIENTS (100), STREAMS ("0,20"), IPAM_BENCH_ENGINES ("postgres,sqlite"),
@@ -19,6 +22,7 @@
  */
 import { Agent, request } from 'node:http';
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openDatabase, type DatabaseTarget } from '@ipam/server/db/database';
 import { logIn, openEventStream, serveBenchApp, startServer } from './bench-server.js';
 import { machineLine, percentile, randomSource } from './bench-utils.js';
@@ -265,7 +269,7 @@ async function loadRun(
   // Each run writes (new subnets, imports): it starts from its own copy of the account as built.
   const copy = await scratchCopy(account);
   const { target } = copy.account;
-  const server = await startServer(new URL(import.meta.url).pathname, target);
+  const server = await startServer(new URL(import.meta.url).pathname, target, { env: { METRICS: 'on' } });
   const backends =
     target.kind === 'postgres' ? await watchBackends(adminUrl, new URL(target.url).pathname.slice(1)) : null;
   const sessions: { cookie: string; canWrite: boolean }[] = [];
@@ -292,11 +296,22 @@ async function loadRun(
   const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
   const load = { start: loadavg()[0] ?? 0, peak: 0 };
   let peakRss = 0;
+  let peakPoolWaits = 0;
   const sampler = setInterval(() => {
     load.peak = Math.max(load.peak, loadavg()[0] ?? 0);
     void server.rssBytes().then((rss) => (peakRss = Math.max(peakRss, rss)));
   }, 2000);
+  // Queries waiting for one of the server's database connections, sampled (the server's own metric).
+  const poolSampler = setInterval(() => {
+    void serverMetrics(server.baseUrl).then(
+      (text) => (peakPoolWaits = Math.max(peakPoolWaits, sumOf(text, 'ipam_db_connection_waits'))),
+    );
+  }, 250);
   const cpuBefore = await server.cpuMicros();
+  // Where a slow answer waited: the server's event loop, or this process's (which times every request).
+  await server.loopDelay.reset();
+  const clientLoop = monitorEventLoopDelay({ resolution: 10 });
+  clientLoop.enable();
   const endBackends = backends ? await backends.start() : null;
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
@@ -304,6 +319,10 @@ async function loadRun(
   const client = async (index: number) => {
     const random = randomSource(1000 + index);
     const session = sessions[index] as { cookie: string; canWrite: boolean };
+    const pause = () => new Promise((resolve) => setTimeout(resolve, random() * 2 * PAUSE_MS));
+    // A paced client starts after a pause of its own, as it would mid-run: 100 clients starting at
+    // once would queue 100 requests in the first second, a burst no paced run has after it.
+    if (PAUSE_MS > 0) await pause();
     while (performance.now() < deadline) {
       const [operation, call] = drawCall(inputs, random, session.canWrite, sequence++);
       const entry = figures.get(operation) ?? { ms: [], errors: 0, firstError: '' };
@@ -320,14 +339,25 @@ async function loadRun(
         entry.errors += 1;
         entry.firstError ||= String(error);
       }
-      if (PAUSE_MS > 0) await new Promise((resolve) => setTimeout(resolve, random() * 2 * PAUSE_MS));
+      if (PAUSE_MS > 0) await pause();
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const wallMs = performance.now() - started;
   const serverCpu = (await server.cpuMicros()) - cpuBefore;
+  clientLoop.disable();
+  const loops = {
+    server: `${(await server.loopDelay.p99Ms()).toFixed(0)}/${(await server.loopDelay.maxMs()).toFixed(0)}`,
+    client: `${(clientLoop.percentile(99) / 1e6).toFixed(0)}/${(clientLoop.max / 1e6).toFixed(0)}`,
+  };
   const backendCpu = endBackends ? await endBackends() : null;
   clearInterval(sampler);
+  clearInterval(poolSampler);
+  // Requests the server itself took more than half a second over (its histogram of request times).
+  const finalMetrics = await serverMetrics(server.baseUrl);
+  const serverSlow =
+    sumOf(finalMetrics, 'ipam_http_request_duration_seconds_count') -
+    sumOf(finalMetrics, 'ipam_http_request_duration_seconds_bucket', 'le="0.5"');
   for (const stream of openStreams) stream.destroy();
   agent.destroy();
   await backends?.close();
@@ -347,14 +377,33 @@ async function loadRun(
     .filter(([, entry]) => entry.errors > 0)
     .map(([operation, entry]) => `${operation}: ${entry.firstError}`);
   rows.push(
-    `| ${label} | **all** (${(total / (wallMs / 1000)).toFixed(0)} req/s) | ${total} | ${[...figures.values()].reduce((sum, entry) => sum + entry.errors, 0)} | server CPU ${((serverCpu / 1000 / wallMs) * 100).toFixed(0)}% of a core, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB | PostgreSQL CPU ${backendCpu ? `${((backendCpu.micros / 1000 / wallMs) * 100).toFixed(0)}%` : '–'} | load ${load.start.toFixed(1)} → peak ${load.peak.toFixed(1)}; events seen ${eventsSeen} |`,
+    `| ${label} | **all** (${(total / (wallMs / 1000)).toFixed(0)} req/s) | ${total} | ${[...figures.values()].reduce((sum, entry) => sum + entry.errors, 0)} | server CPU ${((serverCpu / 1000 / wallMs) * 100).toFixed(0)}% of a core, peak RSS ${(peakRss / 2 ** 20).toFixed(0)} MB | PostgreSQL CPU ${backendCpu ? `${((backendCpu.micros / 1000 / wallMs) * 100).toFixed(0)}%` : '–'} | load ${load.start.toFixed(1)} → peak ${load.peak.toFixed(1)}; events seen ${eventsSeen}; event-loop delay p99/max ms: server ${loops.server}, client ${loops.client}; over 0.5 s in the server ${serverSlow}; queries waiting for a connection, peak ${peakPoolWaits} |`,
   );
   if (errors.length > 0) rows.push(`<!-- first errors: ${errors.join('; ')} -->`);
   return rows;
 }
 
+/** The server's /api/metrics text (METRICS=on). */
+async function serverMetrics(baseUrl: string): Promise<string> {
+  return (await fetch(`${baseUrl}/api/metrics`)).text();
+}
+
+/** The sum of a metric's samples (those whose labels hold `labelPart`, when given). */
+function sumOf(text: string, name: string, labelPart = ''): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    if (!line.includes(labelPart)) continue;
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
 if (process.argv[2] === 'serve') {
-  await serveBenchApp(JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget);
+  await serveBenchApp(
+    JSON.parse(process.argv[3] ?? '{}') as DatabaseTarget,
+    JSON.parse(process.argv[4] ?? '{}') as Record<string, string>,
+  );
 } else {
   console.log(
     `Machine: ${machineLine()}; scale ${SCALE}, ${SECONDS} s a run${SKIPPED.size > 0 ? `, without ${[...SKIPPED].join(', ')}` : ''}\n`,
