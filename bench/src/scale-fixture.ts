@@ -48,7 +48,7 @@ import { nameSortKey } from '@ipam/core/name-order';
 export const SCALE_PASSWORD = 'correct horse battery';
 const postgresUrl = process.env.IPAM_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Bump when the layout changes: a kept database of another version is built again. */
-const LAYOUT_VERSION = 5;
+const LAYOUT_VERSION = 6;
 
 /** How much of each thing the account holds at a scale factor (1: the sizes). */
 export function scaleSizes(factor: number) {

@@ -207,7 +207,7 @@ for (const dialect of DIALECTS) {
         ['zz last', 14, 0], // past it: its own match, counted, no room
       ]);
 
-      // A hostname search walks the first two pages, then counts the rest of the account at once.
+      // A hostname search walks the first page, then counts the rest of the account at once.
       await injectAs(t.current, me, 'PUT', `/subnets/${last.id}/addresses/172.16.99.9`, inUseFields('gw-zz'));
       const hosts = await searchAccount(t.current.db, me.accountId, 'GW-', undefined, { leafPage: 100 });
       expect(hosts.subnets.map((s) => [s.name, s.addresses.map((a) => a.hostname)])).toEqual([
@@ -229,6 +229,22 @@ for (const dialect of DIALECTS) {
         maxWalkedLeaves: 200,
       });
       expect(shortCut).toMatchObject({ subnets: [], isTruncated: true });
+
+      // Subnets matching such a text by name are looked for among as many subnets, first by name.
+      const named = await createSubnetIn(me.ctx, '10.0.0.0/8', { name: 'zz qz site', kind: 'container' });
+      const ownShort = await searchAccount(t.current.db, me.accountId, 'qz', undefined, { leafPage: 100 });
+      expect(ownShort.subnets.map((s) => [s.name, s.isSubnetMatch])).toEqual([
+        ['zz last', false],
+        ['zz qz site', true],
+      ]);
+      expect(ownShort.isTruncated).toBe(false);
+      const ownCut = await searchAccount(t.current.db, me.accountId, 'qz', undefined, {
+        leafPage: 100,
+        maxWalkedLeaves: 261,
+      });
+      expect(ownCut.subnets.map((s) => s.id)).toEqual([last.id]);
+      expect(ownCut.isTruncated).toBe(true);
+      expect(named.kind).toBe('container');
     });
 
     it("names each subnet's VRF, narrows to one VRF when asked, and finds containers by name only", async () => {

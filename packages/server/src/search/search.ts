@@ -184,7 +184,7 @@ export const LEAF_PAGE = 250;
 /** Leaves walked at most when every leaf may hold a match; past them the answer says it is truncated. */
 export const MAX_WALKED_LEAVES = 20_000;
 /** Pages of leaves walked before a search no address text can match counts the whole account. */
-const FIRST_PAGES = 2;
+const FIRST_PAGES = 1;
 /**
  * Texts shorter than this have no trigram (PostgreSQL's index cannot serve them): counting their
  * matches over the whole account reads every address row, so they walk the leaves instead.
@@ -242,11 +242,12 @@ export interface WalkLimits {
 
 /**
  * The leaves that may hold matching addresses, in name order (each with its written matches):
- * - no address text can match, three characters or more: the first 500 leaves, then only leaves
+ * - no address text can match, three characters or more: the first 250 leaves, then only leaves
  *   with written matches, the next 201 in one statement (enough to use the whole room and see one
  *   more; on PostgreSQL by the trigram index);
- * - the text can only occur in a few ranges (`10.57.1.`, a whole address): those 201, merged with the
- *   leaves overlapping the ranges (which hold no written match unless among the 201 or past them);
+ * - the text can only occur in a few ranges (`10.57.1.`, a whole address): the first 201 leaves with
+ *   written hostname or description matches (the trigram index), merged with the leaves overlapping
+ *   the ranges, each counted whole (the only leaves whose addresses can match);
  * - otherwise (any leaf may hold never-written matches, or the text is too short for a trigram):
  *   every leaf, 250 at a time, at most 20,000 (MAX_WALKED_LEAVES: a rare text on an account of
  *   100,000 leaves answers "not every match is listed").
@@ -258,7 +259,6 @@ function leavesInNameOrder(
   { leafPage = LEAF_PAGE, maxWalkedLeaves = MAX_WALKED_LEAVES }: WalkLimits,
 ): LeafWalk {
   const walk: LeafWalk = { pages: (async function* () {})(), isCut: false };
-  const withWritten = () => firstLeavesWithWrittenMatches(db, scope, texts, SEARCH_MAX_ADDRESSES + 1);
   const ranges = texts.address === null ? null : addressTextRanges(texts.address);
   if (texts.address === null && texts.text.length >= TRIGRAM_LENGTH) {
     walk.pages = (async function* () {
@@ -279,15 +279,23 @@ function leavesInNameOrder(
     })();
   } else if (ranges !== null) {
     walk.pages = (async function* () {
+      // An address that matches lies in the ranges: the whole account is searched by hostname and
+      // description only (the address column's trigrams, `.1.` and the like, are in most rows), and
+      // the leaves in the ranges are counted whole.
       const [written, inRanges] = await Promise.all([
-        withWritten(),
+        firstLeavesWithWrittenMatches(db, scope, { ...texts, address: null }, SEARCH_MAX_ADDRESSES + 1),
         firstLeavesInRanges(db, scope, ranges, MAX_RANGE_LEAVES),
       ]);
-      const seen = new Set(written.map((leaf) => leaf.subnet.id));
+      const rangeTotals = await countWrittenMatches(
+        db,
+        inRanges.map((subnet) => subnet.id),
+        texts,
+      );
+      const seen = new Set(inRanges.map((subnet) => subnet.id));
       const none = { matching: 0, addressMatches: 0 };
       let merged = [
-        ...written,
-        ...inRanges.filter((subnet) => !seen.has(subnet.id)).map((subnet) => ({ subnet, totals: none })),
+        ...written.filter((leaf) => !seen.has(leaf.subnet.id)),
+        ...inRanges.map((subnet) => ({ subnet, totals: rangeTotals.get(subnet.id) ?? none })),
       ].sort(byName);
       const last = inRanges.at(-1);
       if (inRanges.length === MAX_RANGE_LEAVES && last !== undefined) {
@@ -317,16 +325,26 @@ function leavesInNameOrder(
 /**
  * The subnets matching by themselves (isSubnetMatch), in name order, one more than listed when there
  * are more: by their text (SQL), and when the search is a whole address, those holding it (by index).
+ * A text too short for a trigram is compared with the first MAX_WALKED_LEAVES subnets by name only
+ * (`isCut`: the account has more), as its leaves are walked.
  */
-async function ownMatches(db: Db, scope: SearchScope, texts: Texts): Promise<SubnetRecord[]> {
+async function ownMatches(
+  db: Db,
+  scope: SearchScope,
+  texts: Texts,
+  { maxWalkedLeaves = MAX_WALKED_LEAVES }: WalkLimits,
+): Promise<{ subnets: SubnetRecord[]; isCut: boolean }> {
   const limit = SEARCH_MAX_SUBNETS + 1;
-  const byText = await findOwnTextMatches(db, scope, texts, limit);
+  // A text no trigram serves is compared with the first subnets by name only, as its leaves are.
+  const walkAtMost = texts.text.length < TRIGRAM_LENGTH ? maxWalkedLeaves : undefined;
+  const { subnets: byText, isCut } = await findOwnTextMatches(db, scope, texts, limit, walkAtMost);
   const { exact } = texts;
-  if (exact === null) return byText;
+  if (exact === null) return { subnets: byText, isCut };
   const point = prefixOf(exact.version, exact.value, exact.version === 4 ? 32 : 128);
   const holding = await findEnclosingSubnets(db, scope.accountId, scope.vrfId, point);
   const seen = new Set(byText.map((subnet) => subnet.id));
-  return sortedByName([...byText, ...holding.filter((subnet) => !seen.has(subnet.id))]).slice(0, limit);
+  const subnets = sortedByName([...byText, ...holding.filter((subnet) => !seen.has(subnet.id))]);
+  return { subnets: subnets.slice(0, limit), isCut };
 }
 
 /**
@@ -385,8 +403,8 @@ export async function searchAccount(
   }
   // A walk cut short with room left may have missed matches further on.
   if (leaves.isCut && room > 0) isTruncated = true;
-  const own = await ownMatches(db, scope, texts);
-  if (own.length > SEARCH_MAX_SUBNETS) isTruncated = true;
+  const { subnets: own, isCut } = await ownMatches(db, scope, texts, limits);
+  if (own.length > SEARCH_MAX_SUBNETS || isCut) isTruncated = true;
   const unwalked = own.slice(0, SEARCH_MAX_SUBNETS).filter((subnet) => !found.has(subnet.id));
   const leafTotals = await countWrittenMatches(
     db,

@@ -8,6 +8,8 @@ import { sql, type Kysely } from 'kysely';
  * - the leaves in name order end with the id, so a page walk ordered by (name_key, id) after a
  *   keyset position is read straight from the index (without it, PostgreSQL sorted the account's
  *   95,000 leaves for each page of 250 when its statistics were missing);
+ * - every subnet (leaves and containers) in name order: a search for a text too short for a trigram
+ *   looks at the first subnets by name only, not at all of them;
  * - subnets by account, version and first address, whatever their VRF: the subnets holding an
  *   address, and the leaves overlapping an address range, are a few index lookups across all VRFs;
  * - `ip_address_counts.pending`: each leaf's approval entries waiting, kept as they are added and
@@ -22,6 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['account_id', 'kind', 'name_key', 'id'])
     .execute();
   await db.schema.dropIndex('subnets_account_kind_name_key_idx').execute();
+  await db.schema
+    .createIndex('subnets_account_name_id_idx')
+    .on('subnets')
+    .columns(['account_id', 'name_key', 'id'])
+    .execute();
   await db.schema
     .createIndex('subnets_account_version_key_idx')
     .on('subnets')
@@ -42,6 +49,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropIndex('ip_address_counts_pending_idx').execute();
   await db.schema.alterTable('ip_address_counts').dropColumn('pending').execute();
   await db.schema.dropIndex('subnets_account_version_key_idx').execute();
+  await db.schema.dropIndex('subnets_account_name_id_idx').execute();
   await db.schema
     .createIndex('subnets_account_kind_name_key_idx')
     .on('subnets')
