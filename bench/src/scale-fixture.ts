@@ -483,8 +483,9 @@ async function addVrfAddresses(
 
 /** Two scan findings waiting for a person in each busy /24: hosts a scanner saw at .200 and .201. */
 async function addApprovals(db: Db, accountId: string, busy: MadeSubnet[], now: string) {
+  const offsets = [200, 201];
   const rows = busy.flatMap((leaf) =>
-    [200, 201].map((offset) => {
+    offsets.map((offset) => {
       const hostname = `seen-${offset}.example.net`;
       return {
         id: randomUUID(),
@@ -507,7 +508,7 @@ async function addApprovals(db: Db, accountId: string, busy: MadeSubnet[], now: 
     }),
   );
   await db.insertInto('approvals').values(rows).execute();
-  for (const leaf of busy) await adjustPendingApprovals(db, leaf.id, 2);
+  for (const leaf of busy) await adjustPendingApprovals(db, leaf.id, offsets.length);
 }
 
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);

@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { parseAddress } from '@ipam/core/ip-address';
 import { addressUpdateSchema, type AddressUpdateInput } from '@ipam/core/schemas/address-schemas';
 import { tierDefaults } from '@ipam/core/tiers';
 import type { z } from 'zod';
 import { findAccountOfMember, updateTierAndLimits } from '../src/accounts/account-repository.js';
+import type { ApprovalRecord } from '../src/approvals/approval-repository.js';
 import type { ChangeContext } from '../src/commands/change.js';
 import type { Db } from '../src/db/database.js';
 import { noopEventPublisher, type AccountEvent, type EventPublisher } from '../src/events/event-publisher.js';
@@ -64,6 +67,22 @@ export async function createSubnetIn(
 /** A subnet with approval scanning once a day, as a scan's approval entries need. */
 export function createApprovalSubnetIn(ctx: ChangeContext, cidr: string): Promise<SubnetRecord> {
   return createSubnetIn(ctx, cidr, { scanningType: 'approval', scanFrequency: 24 });
+}
+
+/** An approval entry waiting at `address` (an Available address a scan found), as `replaceApprovals` takes it. */
+export function waitingEntryAt(address: string): ApprovalRecord & { value: bigint } {
+  return {
+    id: randomUUID(),
+    ipAddress: address,
+    value: parseAddress(address)?.value ?? 0n,
+    status: 'Available',
+    hostname: '',
+    description: '',
+    createdAt: '2026-11-01T00:00:00.000Z',
+    seen: null,
+    hostnameAfter: null,
+    macAfter: null,
+  };
 }
 
 /** A signed-up user calling their account's API: `call('POST', '/groups', {...})`. */

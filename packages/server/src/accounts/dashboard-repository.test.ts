@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
-import { parseAddress } from '@ipam/core/ip-address';
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
-import { createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import { createAccountContext, createSubnetIn, waitingEntryAt } from '../../test/ipam-factories.js';
 import type { ChangeContext } from '../commands/change.js';
 import { replaceApprovals } from '../approvals/approval-repository.js';
 import { listPendingApprovals } from './dashboard-repository.js';
@@ -14,18 +12,7 @@ async function pending(ctx: ChangeContext, subnet: { id: string; networkIP: stri
     ctx.db,
     ctx.account.id,
     { id: subnet.id, version: 4 },
-    Array.from({ length: count }, (_, i) => ({
-      id: randomUUID(),
-      ipAddress: `${base}.${i + 1}`,
-      value: parseAddress(`${base}.${i + 1}`)?.value ?? 0n,
-      status: 'Available' as const,
-      hostname: '',
-      description: '',
-      createdAt: '2026-11-01T00:00:00.000Z',
-      seen: null,
-      hostnameAfter: null,
-      macAfter: null,
-    })),
+    Array.from({ length: count }, (_, i) => waitingEntryAt(`${base}.${i + 1}`)),
   );
 }
 

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { parseAddress } from '@ipam/core/ip-address';
 import { NEXT_FREE_DEFAULTS } from '@ipam/core/schemas/next-free-schemas';
 import { nameSortKey } from '@ipam/core/name-order';
 import { usableHostCount, type IpVersion } from '@ipam/core/prefix';
 import { expect, it } from 'vitest';
 import { describeEachDialect, useTestDatabase } from '../../test/dialects.js';
-import { addressFields, createAccountContext, createSubnetIn } from '../../test/ipam-factories.js';
+import {
+  addressFields,
+  createAccountContext,
+  createSubnetIn,
+  waitingEntryAt,
+} from '../../test/ipam-factories.js';
 import type { ChangeContext } from '../commands/change.js';
 import type { Db } from '../db/database.js';
 import { deleteSubnet, editSubnet } from '../subnets/subnets.js';
@@ -175,24 +179,18 @@ describeEachDialect('the dashboard figures kept as counts change on %s', (dialec
 
     // Scan findings waiting (issue 35: the dashboard ranks subnets by their kept count): added,
     // replaced at the same address (a rescan), settled one by one, by address, and all at once.
-    const finding = (address: string) => ({
-      id: randomUUID(),
-      ipAddress: address,
-      value: parseAddress(address)?.value ?? 0n,
-      status: 'Available' as const,
-      hostname: '',
-      description: '',
-      createdAt: '2026-11-01T00:00:00.000Z',
-      seen: null,
-      hostnameAfter: null,
-      macAfter: null,
-    });
     const ref = (subnet: { id: string }) => ({ id: subnet.id, version: 4 as const });
-    const wideFindings = ['10.50.1.50', '10.50.1.51', '10.50.1.52', '10.50.1.53'].map(finding);
+    const wideFindings = ['10.50.1.50', '10.50.1.51', '10.50.1.52', '10.50.1.53'].map(waitingEntryAt);
     await replaceApprovals(db, ctx.account.id, ref(wide), wideFindings);
-    await replaceApprovals(db, ctx.account.id, ref(small), [finding('10.50.2.5'), finding('10.50.2.6')]);
-    await replaceApprovals(db, ctx.account.id, ref(wide), [finding('10.50.1.50'), finding('10.50.1.60')]);
-    await replaceApprovals(db, other.account.id, ref(otherLeaf), [finding('10.50.1.9')]);
+    await replaceApprovals(db, ctx.account.id, ref(small), [
+      waitingEntryAt('10.50.2.5'),
+      waitingEntryAt('10.50.2.6'),
+    ]);
+    await replaceApprovals(db, ctx.account.id, ref(wide), [
+      waitingEntryAt('10.50.1.50'),
+      waitingEntryAt('10.50.1.60'),
+    ]);
+    await replaceApprovals(db, other.account.id, ref(otherLeaf), [waitingEntryAt('10.50.1.9')]);
     await expectKeptAsRecounted(ctx, 'findings added and replaced');
     await deleteApprovals(db, wide.id, [wideFindings[1]?.id ?? '', wideFindings[1]?.id ?? '', randomUUID()]);
     await deleteApprovalsAt(db, ref(wide), [0x0a320134n, 0x0a3201ffn]);
